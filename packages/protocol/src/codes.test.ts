@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CAPTCHA_STATUS_NOT_NEEDED,
+  CHALLENGE_GROUP,
+  CHALLENGE_TYPE,
+  ErrorCode,
+  FailureEvent,
+  GatewayCode,
+  HttpStatus,
+  ResponseCode,
+  SESSION_EXPIRY_CODES,
+  SIGN_CONFIG_REFETCH_CODES,
+  SIGN_ERROR_CODES,
+  SUCCESS_CODES,
+  WRONG_API_NAME_MESSAGE,
+  errorMeaning,
+  isSuccessCode,
+} from './codes';
+
+describe('success codes', () => {
+  it('are 00000 and 200 (SPEC.md section 8)', () => {
+    expect(SUCCESS_CODES).toEqual(['00000', '200']);
+  });
+
+  it.each([
+    ['00000', true],
+    ['200', true],
+    [200, true],
+    ['0', false],
+    [0, false],
+    ['0000', false],
+    ['000000', false],
+    [' 200', false],
+    ['10021', false],
+    [null, false],
+    [undefined, false],
+    [{}, false],
+  ])('isSuccessCode(%j) is %j', (code, expected) => {
+    expect(isSuccessCode(code)).toBe(expected);
+  });
+});
+
+describe('error catalogue', () => {
+  it('names every code of SPEC.md sections 4 and 8', () => {
+    expect(ErrorCode).toEqual({
+      signMissing: '00020',
+      signModeNotMatched: '00021',
+      signExpired: '00022',
+      signInvalid: '00023',
+      challengeRequired: '10021',
+      sessionExpired: '00004',
+      sessionReplaced: '20906',
+      accountFrozen: '20205',
+      challengeDismissed: '90000001',
+    });
+  });
+
+  it('groups the session-expiry and sign codes', () => {
+    expect(SESSION_EXPIRY_CODES).toEqual(['00004', '20906', '20205']);
+    expect(SIGN_ERROR_CODES).toEqual(['00020', '00021', '00022', '00023']);
+    expect(SIGN_CONFIG_REFETCH_CODES).toEqual(['00020', '00021']);
+  });
+
+  it('has the challenge group, type and no-challenge status', () => {
+    expect(CHALLENGE_GROUP).toBe('gateway');
+    expect(CHALLENGE_TYPE).toBe(3);
+    expect(CAPTCHA_STATUS_NOT_NEEDED).toBe(0);
+  });
+
+  it('has the response code enumeration', () => {
+    expect(ResponseCode).toEqual({ SUCCESS: 0, ERROR: 1, TIMEOUT: 401 });
+  });
+
+  it('has the gateway codes for bad input', () => {
+    expect(GatewayCode).toEqual({
+      badRequest: '40000',
+      validationFailed: '40001',
+      unauthorized: '40100',
+      notFound: '40400',
+      methodNotAllowed: '40500',
+      payloadTooLarge: '41300',
+      rateLimited: '42900',
+      internalError: '50000',
+    });
+  });
+
+  it('keeps every code distinct', () => {
+    const all = [...SUCCESS_CODES, ...Object.values(ErrorCode), ...Object.values(GatewayCode)];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('has the special HTTP statuses, failure events and the empty-path message', () => {
+    expect(HttpStatus).toEqual({ forbidden: 403, tooManyRequests: 429 });
+    expect(FailureEvent).toEqual({
+      loginEncryptFailed: 'loginEncryptFailed',
+      genKeypairFailed: 'genKeypairFailed',
+    });
+    expect(WRONG_API_NAME_MESSAGE).toBe('wrong api name!');
+  });
+
+  it('gives an English meaning to every code and to nothing else', () => {
+    const all = [...SUCCESS_CODES, ...Object.values(ErrorCode), ...Object.values(GatewayCode)];
+    expect(Object.keys(errorMeaning).sort()).toEqual([...all].sort());
+    for (const code of all) expect(errorMeaning[code]).toMatch(/^[A-Z].+\.$/);
+  });
+});

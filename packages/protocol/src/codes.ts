@@ -1,0 +1,140 @@
+/**
+ * Envelope codes: success, the error catalogue of SPEC.md sections 4 and 8, and the gateway's own
+ * codes for bad input. Every code is a string on the wire.
+ */
+
+/** Codes that mean success (SPEC.md section 8). The first is the one the gateway sends. */
+export const SUCCESS_CODES = ['00000', '200'] as const;
+
+/** A success code. */
+export type SuccessCode = (typeof SUCCESS_CODES)[number];
+
+/**
+ * Whether an envelope code means success: `'00000'` or `'200'`, and the number `200` that some
+ * replies carry unquoted (SPEC.md sections 5 and 8).
+ *
+ * @example
+ * isSuccessCode('00000'); // true
+ * isSuccessCode(0); // false
+ */
+export function isSuccessCode(code: unknown): boolean {
+  if (typeof code === 'number') return code === 200;
+  return typeof code === 'string' && (SUCCESS_CODES as readonly string[]).includes(code);
+}
+
+/** The shared layer's response code enumeration (SPEC.md section 8). */
+export const ResponseCode = { SUCCESS: 0, ERROR: 1, TIMEOUT: 401 } as const;
+
+/** A response code number. */
+export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** The error codes the client layer acts on (SPEC.md sections 4 and 8). */
+export const ErrorCode = {
+  /** 00020: the request carried no signature; toast, config refetched after 2 s. */
+  signMissing: '00020',
+  /** 00021: the sign mode does not match the config; toast, config refetched after 2 s. */
+  signModeNotMatched: '00021',
+  /** 00022: the signature's time is out of window; toast only. */
+  signExpired: '00022',
+  /** 00023: the signature does not verify; toast, forced logout, event logged. */
+  signInvalid: '00023',
+  /** 10021 in group `gateway`: a human-verification challenge is required. */
+  challengeRequired: '10021',
+  /** 00004: the session expired; forced logout and reload. */
+  sessionExpired: '00004',
+  /** 20906: the session was replaced by a login elsewhere; forced logout and reload. */
+  sessionReplaced: '20906',
+  /** 20205: the account is frozen; forced logout and reload. */
+  accountFrozen: '20205',
+  /** 90000001: the user closed the challenge; the caller gets it with the original message. */
+  challengeDismissed: '90000001',
+} as const;
+
+/** An error code of {@link ErrorCode}. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Codes that force logout and a reload (SPEC.md section 4, "Session expiry"). */
+export const SESSION_EXPIRY_CODES = [
+  ErrorCode.sessionExpired,
+  ErrorCode.sessionReplaced,
+  ErrorCode.accountFrozen,
+] as const;
+
+/** Codes of request-signing failures (SPEC.md section 8). */
+export const SIGN_ERROR_CODES = [
+  ErrorCode.signMissing,
+  ErrorCode.signModeNotMatched,
+  ErrorCode.signExpired,
+  ErrorCode.signInvalid,
+] as const;
+
+/** Sign errors after which the client refetches the sign config (SPEC.md section 8). */
+export const SIGN_CONFIG_REFETCH_CODES = [
+  ErrorCode.signMissing,
+  ErrorCode.signModeNotMatched,
+] as const;
+
+/** The reply group that, with code 10021, starts a challenge (SPEC.md section 4). */
+export const CHALLENGE_GROUP = 'gateway';
+
+/** The one challenge type: it sends its result as Base64 text of its JSON (SPEC.md section 5). */
+export const CHALLENGE_TYPE = 3;
+
+/** Captcha-id reply status meaning no challenge is needed (SPEC.md section 7). */
+export const CAPTCHA_STATUS_NOT_NEEDED = 0;
+
+// The spec lists no codes for malformed input: these are ours, HTTP status times 100 (DESIGN.md).
+/** The gateway's own envelope codes for bad input and routing failures. */
+export const GatewayCode = {
+  badRequest: '40000',
+  validationFailed: '40001',
+  unauthorized: '40100',
+  notFound: '40400',
+  methodNotAllowed: '40500',
+  payloadTooLarge: '41300',
+  rateLimited: '42900',
+  internalError: '50000',
+} as const;
+
+/** A code of {@link GatewayCode}. */
+export type GatewayCode = (typeof GatewayCode)[keyof typeof GatewayCode];
+
+/** HTTP statuses the client layer treats specially (SPEC.md sections 6 and 8). */
+export const HttpStatus = {
+  /** Analytics upload refused ("Forbid"): silences uploading for 10 s. */
+  forbidden: 403,
+  /** Too many requests: kept quiet, no toast. */
+  tooManyRequests: 429,
+} as const;
+
+/** Names of the failure events the client logs (SPEC.md section 8). */
+export const FailureEvent = {
+  loginEncryptFailed: 'loginEncryptFailed',
+  genKeypairFailed: 'genKeypairFailed',
+} as const;
+
+/** The message a post or get with an empty path rejects with (SPEC.md section 5). */
+export const WRONG_API_NAME_MESSAGE = 'wrong api name!';
+
+/** An English meaning for every envelope code above, for logs and developer tools. */
+export const errorMeaning: Record<string, string> = {
+  '00000': 'Success.',
+  '200': 'Success.',
+  [ErrorCode.signMissing]: 'The request signature is missing.',
+  [ErrorCode.signModeNotMatched]: 'The request sign mode does not match the gateway sign config.',
+  [ErrorCode.signExpired]: 'The request signature has expired.',
+  [ErrorCode.signInvalid]: 'The request signature is invalid.',
+  [ErrorCode.challengeRequired]: 'Human verification is required before this request.',
+  [ErrorCode.sessionExpired]: 'The session has expired; please log in again.',
+  [ErrorCode.sessionReplaced]: 'The session was ended by a login elsewhere.',
+  [ErrorCode.accountFrozen]: 'The account is frozen.',
+  [ErrorCode.challengeDismissed]: 'Human verification was closed before it was passed.',
+  [GatewayCode.badRequest]: 'The request is malformed (for example, the body is not valid JSON).',
+  [GatewayCode.validationFailed]: 'A request field is missing, unknown or invalid.',
+  [GatewayCode.unauthorized]: 'The request needs a signed-in session.',
+  [GatewayCode.notFound]: 'There is no such call.',
+  [GatewayCode.methodNotAllowed]: 'The call does not accept this HTTP method.',
+  [GatewayCode.payloadTooLarge]: 'The request body is too large.',
+  [GatewayCode.rateLimited]: 'Too many requests; try again later.',
+  [GatewayCode.internalError]: 'The gateway failed to handle the request.',
+};

@@ -1,0 +1,313 @@
+/**
+ * Call paths (SPEC.md section 7) and the page-path lists: login encryption, simulation trade and
+ * the inscription pages (SPEC.md section 2). Data and pure functions only.
+ */
+import { splitPathPrefix } from './languages';
+import { TrackingId } from './registry';
+
+/** Every call of SPEC.md section 7, with the leading slash the spec's table sometimes omits. */
+export const ApiPath = {
+  gatewaySignConfig: '/v1/mix/config/gatewaySignConfig',
+  cspSecurity: '/v1/buried/log/cspSecurity',
+  usdtRate: '/v1/mix/public/usdtRate',
+  userInfo: '/v1/user/overview/userinfo',
+  logout: '/v1/user/logout',
+  btapiLogout: '/btapi/common/logout',
+  clearCookie: '/v1/user/public/clearCookie',
+  coinChainList: '/v1/spot/public/getCoinChainList',
+  domainConfigList: '/v1/mix/system/getDomainConfigList',
+  captchaId: '/v1/security/policy/captcha/get-captcha-id',
+  captchaCheck: '/v1/security/policy/captcha/check-captcha',
+  inscriptionListByPage: '/v1/cms/inscription/listByPage',
+  inscriptionDetail: '/v1/cms/inscription/detail',
+  inscriptionInfo: '/v1/cms/inscription/inscriptionInfo',
+  inscriptionHot: '/v1/cms/inscription/hotInscription',
+  inscriptionRelatedRunesToken: '/v1/cms/inscription/relatedRunesToken',
+  inscriptionSearch: '/v1/cms/inscription/search',
+  seoTradesPriceHistory: '/v1/cms/seo/inscription/trades/priceHistory',
+  seoTradesOwners: '/v1/cms/seo/inscription/trades/owners',
+  seoTradesActivity: '/v1/cms/seo/inscription/trades/activity',
+  indexLeaderboard: '/v1/mix/market/indexLeaderboard-get',
+  cryptoListBySymbol: '/v1/cms/crypto/getCryptoListBySymbol',
+  tdkMltQueryList: '/v1/mix/public/getTdkMltQueryList',
+  /** Served under the config base (SPEC.md section 7). */
+  clientCommonConfig: '/v1/mix/public/clientCommonConfig',
+  /** Served under the report base (SPEC.md section 7). */
+  buriedLogInfo: '/v1/buried/log/info',
+
+  // Login and registration (SPEC.md section 7, "Login and registration encryption").
+  // The spec names /v1/user/login, /v1/user/agency/login and describes the rest: the concrete
+  // names below for the described ones are ours.
+  login: '/v1/user/login',
+  agencyLogin: '/v1/user/agency/login',
+  verifyLogin: '/v1/user/verifyLogin',
+  agencyVerifyLogin: '/v1/user/agency/verifyLogin',
+  verifySystemLogin: '/v1/user/verifySystemLogin',
+  registerMobile: '/v1/user/register/mobile',
+  registerEmail: '/v1/user/register/email',
+  registerMobileAndEmail: '/v1/user/register/mobileAndEmail',
+  appleRegister: '/v1/user/third/apple/register',
+  appleCheck: '/v1/user/third/apple/check',
+  appleBind: '/v1/user/third/apple/bind',
+  appleSign: '/v1/user/third/apple/sign',
+  googleRegister: '/v1/user/third/google/register',
+  googleCheck: '/v1/user/third/google/check',
+  googleBind: '/v1/user/third/google/bind',
+  googleSign: '/v1/user/third/google/sign',
+  walletRegister: '/v1/user/third/wallet/register',
+  walletCheck: '/v1/user/third/wallet/check',
+  walletBind: '/v1/user/third/wallet/bind',
+  walletSign: '/v1/user/third/wallet/sign',
+  telegramRegister: '/v1/user/third/telegram/register',
+  telegramCheck: '/v1/user/third/telegram/check',
+  telegramBind: '/v1/user/third/telegram/bind',
+  telegramSign: '/v1/user/third/telegram/sign',
+  subAccountSwitch: '/v1/user/subAccount/switch',
+  subAccountSwitchBack: '/v1/user/subAccount/switchBack',
+  qrKeyStatus: '/v1/user/getQrKeyStatus',
+  crossTerminalLoginStatus: '/v1/user/getCrossTerminalLoginStatus',
+} as const;
+
+/** A call path of {@link ApiPath}. */
+export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
+
+/** Every call path starts with one of these (SPEC.md section 7). */
+export const API_PATH_PREFIXES = ['/v1/', '/btapi/'] as const;
+
+/**
+ * Adds the leading slash the spec's table sometimes omits. Absolute URLs and the empty path are
+ * returned unchanged (the wrapper rejects an empty path with 'wrong api name!', SPEC.md section 5).
+ *
+ * @example
+ * normaliseApiPath('v1/user/logout'); // '/v1/user/logout'
+ */
+export function normaliseApiPath(path: string): string {
+  if (path === '' || path.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
+  return `/${path}`;
+}
+
+/** The pathname of a call path: leading slash added, query and hash dropped. */
+function callPathname(path: string): string {
+  return normaliseApiPath(path.split(/[?#]/, 1)[0] ?? '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login and registration encryption (SPEC.md section 7)
+
+/** The paths whose bodies are encrypted (SPEC.md section 7), as exact pathnames. */
+export const loginEncryptionPaths: readonly string[] = [
+  ApiPath.login,
+  ApiPath.agencyLogin,
+  ApiPath.verifyLogin,
+  ApiPath.agencyVerifyLogin,
+  ApiPath.verifySystemLogin,
+  ApiPath.registerMobile,
+  ApiPath.registerEmail,
+  ApiPath.registerMobileAndEmail,
+  ApiPath.appleRegister,
+  ApiPath.appleCheck,
+  ApiPath.appleBind,
+  ApiPath.appleSign,
+  ApiPath.googleRegister,
+  ApiPath.googleCheck,
+  ApiPath.googleBind,
+  ApiPath.googleSign,
+  ApiPath.walletRegister,
+  ApiPath.walletCheck,
+  ApiPath.walletBind,
+  ApiPath.walletSign,
+  ApiPath.telegramRegister,
+  ApiPath.telegramCheck,
+  ApiPath.telegramBind,
+  ApiPath.telegramSign,
+  ApiPath.subAccountSwitch,
+  ApiPath.subAccountSwitchBack,
+  ApiPath.qrKeyStatus,
+  ApiPath.crossTerminalLoginStatus,
+];
+
+/** The body fields encrypted into `bodyCiphertext`, exactly as SPEC.md section 7 lists them. */
+export const encryptedLoginFields = [
+  'loginName',
+  'pwd',
+  'areaCode',
+  'mobile',
+  'email',
+  'verifyCode',
+  'rePwd',
+  'emailCode',
+  'mobileCode',
+  'googleCode',
+  'serialNO',
+  'signature',
+  'publicAddress',
+  'token',
+  'userId',
+  'qrcodeKey',
+  'fidoVerifyCode',
+  'initData',
+  'id',
+] as const;
+
+/** A field encrypted on the login paths. */
+export type EncryptedLoginField = (typeof encryptedLoginFields)[number];
+
+/** Fields an encrypted login body adds (SPEC.md section 7). */
+export const EncryptedBodyField = {
+  bodyCiphertext: 'bodyCiphertext',
+  algorithm: 'algorithm',
+  publicKey: 'publicKey',
+  initSign: 'initSign',
+} as const;
+
+const loginEncryptionPathSet: ReadonlySet<string> = new Set(loginEncryptionPaths);
+
+/**
+ * Whether a call's body is encrypted: an exact match of {@link loginEncryptionPaths}, after the
+ * leading slash is added and query or hash dropped.
+ *
+ * @example
+ * isLoginEncryptionPath('v1/user/login?x=1'); // true
+ * isLoginEncryptionPath('/v1/user/loginx'); // false
+ */
+export function isLoginEncryptionPath(path: string): boolean {
+  return loginEncryptionPathSet.has(callPathname(path));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simulation trade (SPEC.md section 2)
+
+/**
+ * Page-path prefixes allowed in simulation, spelled as SPEC.md section 2 lists them (without the
+ * leading slash). An entry matches the path itself and any path below it, on segment boundaries.
+ */
+export const simulationAllowedPrefixes: readonly string[] = [
+  'fee',
+  'vip/detail',
+  'vip/vipIntroduce',
+  'account/newapi',
+  'spot/',
+  'futures/',
+  'transac',
+  'order/marginOrderInfo',
+  'order/mcp',
+  'record/exchange',
+  'record/margin',
+  'record/mcp',
+  'subaccount/setting/antiphishing',
+  'devices',
+  // SPEC 2 "history and api": two entries.
+  'history',
+  'api',
+  'modifyverification',
+  'download',
+  'proof-of-reserves',
+  'protection-fund',
+  'trade-spot',
+  'trade-margin',
+  'trade-swap',
+  'trade-info',
+  'trade-asset-order',
+  'trade-asset',
+];
+
+// SPEC 2 "asset (plus asset/spot, asset/margin, asset/futures as exact matches)": we read asset as
+// exact too, since as a prefix it would already cover the three and the parenthesis would say nothing.
+/** Page paths allowed in simulation only as they are (a trailing slash is tolerated). */
+export const simulationExactPaths: readonly string[] = [
+  'asset',
+  'asset/spot',
+  'asset/margin',
+  'asset/futures',
+];
+
+/** Default simulation landing pages (SPEC.md section 2). */
+export const SIMULATION_LANDING = {
+  spot: '/spot/BTCUSDT',
+  futures: '/futures/usdt/BTCUSDT',
+} as const;
+
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+const simulationPrefixes = simulationAllowedPrefixes.map(trimSlashes);
+const simulationExact: ReadonlySet<string> = new Set(simulationExactPaths.map(trimSlashes));
+
+/**
+ * Whether a page may be shown in simulation mode (SPEC.md section 2).
+ *
+ * The rule: drop query and hash, strip the optional language prefix (a locale code, `bg`, or
+ * `bg` then a locale code), trim leading and trailing slashes, then the path is allowed when it
+ * equals an exact entry, or equals a prefix entry or continues it with `/`. Matching is
+ * case-sensitive. So `/spot` and `/spot/BTCUSDT` match `spot/`, `/spotx` does not; `/fee`
+ * matches `fee`; `/asset` and `/asset/spot` are allowed, `/asset/spotx`, `/asset/withdraw` and
+ * `/assets` are not.
+ *
+ * @example
+ * isSimulationAllowedPath('/ja/futures/usdt/BTCUSDT'); // true
+ * isSimulationAllowedPath('/markets'); // false
+ */
+export function isSimulationAllowedPath(pathname: string): boolean {
+  const path = trimSlashes(splitPathPrefix(pathname).rest);
+  if (simulationExact.has(path)) return true;
+  return simulationPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inscription pages (SPEC.md section 2)
+
+/** One inscription page and how its page view is labelled. */
+export interface InscriptionPage {
+  /** The unprefixed path; `{token}` stands for any token name. */
+  path: string;
+  /** The list tab the page opens, if it is a list page. */
+  tab?: string;
+  /** The tracking id of its page view. */
+  trackingId: string;
+}
+
+// SPEC 2 gives b6055 only to /inscription/brc-20: the /page, /hot and /inProgress tabs show the
+// same list, so we label their views b6055 too.
+/** The five inscription paths with their tab and tracking id (SPEC.md section 2). */
+export const inscriptionPages: readonly InscriptionPage[] = [
+  { path: '/inscription/brc-20', tab: 'all', trackingId: TrackingId.brc20List },
+  { path: '/inscription/brc-20/page', tab: 'all', trackingId: TrackingId.brc20List },
+  { path: '/inscription/brc-20/hot', tab: 'hot', trackingId: TrackingId.brc20List },
+  { path: '/inscription/brc-20/inProgress', tab: 'inscription', trackingId: TrackingId.brc20List },
+  { path: '/inscription/brc-20/{token}', trackingId: TrackingId.brc20Token },
+];
+
+/** How a page view of an inscription page is labelled. */
+export interface InscriptionPageView {
+  tab?: string;
+  trackingId: string;
+  /** The token name of a token page, reported as `coin_name`. */
+  coinName?: string;
+}
+
+const decodeSegment = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * The page-view labels of an inscription page, or undefined for any other path. The language
+ * prefix is stripped first; the token name is the fourth segment of the unprefixed path
+ * (`/inscription/brc-20/{token}`, counting the empty one before the first slash), URI-decoded.
+ *
+ * @example
+ * inscriptionPageView('/ja/inscription/brc-20/hot'); // { tab: 'hot', trackingId: 'b6055' }
+ * inscriptionPageView('/inscription/brc-20/ordi'); // { trackingId: 'b6056', coinName: 'ordi' }
+ */
+export function inscriptionPageView(pathname: string): InscriptionPageView | undefined {
+  const rest = splitPathPrefix(pathname).rest.replace(/\/+$/, '');
+  const page = inscriptionPages.find((candidate) => candidate.tab && candidate.path === rest);
+  if (page?.tab) return { tab: page.tab, trackingId: page.trackingId };
+  const segments = rest.split('/');
+  const token = segments[3];
+  if (segments.length === 4 && segments[1] === 'inscription' && segments[2] === 'brc-20' && token) {
+    return { trackingId: TrackingId.brc20Token, coinName: decodeSegment(token) };
+  }
+  return undefined;
+}

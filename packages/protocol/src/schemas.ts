@@ -1,0 +1,342 @@
+/**
+ * zod schemas of the calls of SPEC.md section 7 whose payload or reply is known, and their
+ * inferred types. Request objects are strict: an unknown field is refused. Reply objects strip
+ * unknown fields, so a newer gateway does not break an older client.
+ */
+import * as z from 'zod';
+import { CHALLENGE_TYPE } from './codes';
+import {
+  EVENT_TRACKING_ID_PATTERN,
+  KeyAlgorithm,
+  SignMode,
+  TRACKING_BATCH_SIZE,
+  TRACKING_SYS_VALUES,
+  TrackingEventType,
+} from './registry';
+
+const text = (max: number) => z.string().max(max);
+const requiredText = (max: number) => z.string().min(1).max(max);
+
+/** A request locale field: a non-empty code of at most 16 characters. */
+const localeField = requiredText(16);
+
+/** A call that takes no payload (logout, btapi logout, clear cookie). */
+export const emptyRequestSchema = z.strictObject({});
+export type EmptyRequest = z.infer<typeof emptyRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// USDT rates: POST /v1/mix/public/usdtRate
+
+/** Payload of the rate call. */
+export const usdtRateRequestSchema = z.strictObject({ locale: localeField });
+export type UsdtRateRequest = z.infer<typeof usdtRateRequestSchema>;
+
+/** One supported currency of the rate reply. */
+export const supportedCurrencySchema = z.object({
+  name: requiredText(16),
+  symbol: requiredText(8),
+  value: requiredText(16),
+});
+export type SupportedCurrency = z.infer<typeof supportedCurrencySchema>;
+
+/**
+ * Reply of the rate call: the supported currencies, and rates keyed by lower-case currency name,
+ * each the units of that fiat per 1 USDT.
+ */
+export const usdtRateReplySchema = z.object({
+  supported: z.array(supportedCurrencySchema),
+  rates: z.record(z.string().regex(/^[a-z][a-z0-9]*$/), z.number().positive().finite()),
+});
+export type UsdtRateReply = z.infer<typeof usdtRateReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// User info: POST /v1/user/overview/userinfo
+
+/** Payload of the user-info call. */
+export const userInfoRequestSchema = z.strictObject({ locale: localeField });
+export type UserInfoRequest = z.infer<typeof userInfoRequestSchema>;
+
+// SPEC 3 lists the user-info fields without types: flags are booleans, levels and types numbers,
+// dates ms since the epoch, everything else strings ('' when unset).
+/** The user (SPEC.md section 3, "User info"). Logged in when `userId` is non-empty. */
+export const userInfoSchema = z.object({
+  userId: text(64),
+  loginName: text(256),
+  userName: text(256),
+  phone: text(64),
+  email: text(256),
+  mobile: text(64),
+  areaCode: text(16),
+  bindPhone: z.boolean(),
+  bindEmail: z.boolean(),
+  bindGoogle: z.boolean(),
+  /** Whether a fund password is set. */
+  isFund: z.boolean(),
+  /** The fund-password setting value. */
+  fundValue: z.number().int(),
+  fundDisabled: z.boolean(),
+  antiPhishingCode: text(64),
+  hasRealValidate: z.boolean(),
+  /** 2 means real-name verified. */
+  identityLevel: z.number().int().nonnegative(),
+  openOtc: z.boolean(),
+  openContract: z.boolean(),
+  openGtFees: z.boolean(),
+  realName: text(256),
+  /** The real name, masked with stars. */
+  starRealName: text(256),
+  emailEnable: z.boolean(),
+  phoneEnable: z.boolean(),
+  googleEnable: z.boolean(),
+  nickName: text(256),
+  familyName: text(256),
+  givenName: text(256),
+  frozen: z.boolean(),
+  subAccount: z.boolean(),
+  userType: z.number().int(),
+  childFlag: z.boolean(),
+  showUserVip: z.boolean(),
+  vipLevel: z.number().int().nonnegative(),
+  switchFlag: z.boolean(),
+  createdDate: z.number().int().nonnegative(),
+  updatedDate: z.number().int().nonnegative(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** The short settings flags of the user-info reply (SPEC.md section 3). */
+export const userSettingsSchema = z.object({
+  /** Mobile bound. */
+  mbf: z.boolean(),
+  /** Email bound. */
+  ebf: z.boolean(),
+  /** Authenticator app bound. */
+  gbf: z.boolean(),
+  /** Fund password set. */
+  tbf: z.boolean(),
+  /** Fund-password setting value. */
+  tpi: z.number().int(),
+  /** Fund password disabled. */
+  tpl: z.boolean(),
+  /** Identity level; 2 means real-name verified. */
+  kf: z.number().int().nonnegative(),
+  /** OTC open. */
+  oo: z.boolean(),
+  /** Contract trading open. */
+  oc: z.boolean(),
+  /** Fee option. */
+  ob: z.boolean(),
+  /** Email enabled. */
+  eef: z.boolean(),
+  /** Phone enabled. */
+  mef: z.boolean(),
+  /** Authenticator app enabled. */
+  gef: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Reply of the user-info call. */
+export const userInfoReplySchema = z.object({
+  userInfo: userInfoSchema,
+  settings: userSettingsSchema,
+  loginName: text(256),
+  userName: text(256),
+});
+export type UserInfoReply = z.infer<typeof userInfoReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// CSP reports: POST /v1/buried/log/cspSecurity
+
+/** Payload of the CSP violation report. */
+export const cspSecurityRequestSchema = z.strictObject({
+  bizType: requiredText(64),
+  data: z.strictObject({ event: requiredText(128), reason: text(4096) }),
+  timestamp: z.number().int().nonnegative(),
+  page: text(2048),
+});
+export type CspSecurityRequest = z.infer<typeof cspSecurityRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Human verification: get-captcha-id and check-captcha
+
+/** Payload of the captcha-id call. */
+export const captchaIdRequestSchema = z.strictObject({ scene: requiredText(64) });
+export type CaptchaIdRequest = z.infer<typeof captchaIdRequestSchema>;
+
+// SPEC 7: the source's vendor-named id field becomes captchaId; our gateway sends captchaId itself.
+/** Reply of the captcha-id call; status 0 means no challenge is needed. */
+export const captchaIdReplySchema = z.object({
+  bizId: text(128),
+  captchaId: text(128),
+  status: z.number().int(),
+  // Not in SPEC 7: the widget's challenge parameters, opaque here, present when status is not 0.
+  challenge: z.unknown().optional(),
+});
+export type CaptchaIdReply = z.infer<typeof captchaIdReplySchema>;
+
+// SPEC 7 does not show extras: we take it as a flat map of scalar values (bizId, captchaId...).
+/** Payload of the captcha check: type 3, its result as Base64 text of its JSON. */
+export const captchaCheckRequestSchema = z.strictObject({
+  captchaType: z.literal(CHALLENGE_TYPE),
+  captchaValidate: z.base64().min(1).max(8192),
+  extras: z.record(requiredText(64), z.union([text(512), z.number().finite(), z.boolean()])),
+});
+export type CaptchaCheckRequest = z.infer<typeof captchaCheckRequestSchema>;
+
+/** Reply of a passed check: the token sent as `captcha-token` on the retried request. */
+export const captchaCheckReplySchema = z.object({ captchaToken: requiredText(2048) });
+export type CaptchaCheckReply = z.infer<typeof captchaCheckReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Gateway sign config: GET /v1/mix/config/gatewaySignConfig
+
+/** A sign mode number: 0, 1 or 2. */
+export const signModeSchema = z.union([
+  z.literal(SignMode.pathTime),
+  z.literal(SignMode.withTraceId),
+  z.literal(SignMode.withBody),
+]);
+
+// SPEC 3 lists signModes without a shape: we read it as call path to mode, unlisted paths mode 0;
+// userCheckDeviceUrl as the list of paths that also carry the device-check headers.
+/** The gateway sign config (SPEC.md section 3). */
+export const gatewaySignConfigSchema = z.object({
+  /** Whether the client signs at all. */
+  clientOpen: z.boolean(),
+  /** The gateway's RSA public key, base64 SPKI. */
+  serverPublicKey: z.base64().min(1),
+  /** Signature over serverPublicKey by the built-in certificate's key, base64. */
+  serverPublicKeySign: z.base64().min(1),
+  defaultAlgorithm: z.enum([KeyAlgorithm.rsa1024, KeyAlgorithm.rsa2048]),
+  /** Paths signed when they match exactly. */
+  exactUrls: z.array(z.string().startsWith('/')),
+  /** Paths signed when they start with one of these. */
+  prefixUrls: z.array(z.string().startsWith('/')),
+  signModes: z.record(z.string().startsWith('/'), signModeSchema),
+  userCheckDeviceUrl: z.array(z.string().startsWith('/')),
+});
+export type GatewaySignConfig = z.infer<typeof gatewaySignConfigSchema>;
+
+/** Reply of the sign-config call: `data.gatewaySignConfig`. */
+export const gatewaySignConfigReplySchema = z.object({
+  gatewaySignConfig: gatewaySignConfigSchema,
+});
+export type GatewaySignConfigReply = z.infer<typeof gatewaySignConfigReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Image domains: GET /v1/mix/system/getDomainConfigList
+
+/** Reply of the domain-config call. */
+export const domainConfigReplySchema = z.object({
+  imgDomainConfig: z.object({
+    foreignDomainList: z.array(z.string()),
+    internalDomainList: z.array(z.string()),
+  }),
+});
+export type DomainConfigReply = z.infer<typeof domainConfigReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Coin chains: GET /v1/spot/public/getCoinChainList
+
+// SPEC 7 says only that `item` is stored as the coin-chain list: we give each coin its chains, and
+// keep unknown fields since the list is stored as received.
+/** One chain a coin moves on. */
+export const coinChainSchema = z.looseObject({
+  chainName: requiredText(64),
+  contractAddress: text(256).optional(),
+  rechargeable: z.boolean(),
+  withdrawable: z.boolean(),
+});
+export type CoinChain = z.infer<typeof coinChainSchema>;
+
+/** One coin and its chains. */
+export const coinChainItemSchema = z.looseObject({
+  coinName: requiredText(64),
+  chains: z.array(coinChainSchema),
+});
+export type CoinChainItem = z.infer<typeof coinChainItemSchema>;
+
+/** Reply of the coin-chain call. */
+export const coinChainListReplySchema = z.object({ item: z.array(coinChainItemSchema) });
+export type CoinChainListReply = z.infer<typeof coinChainListReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Client config: GET {config base}/v1/mix/public/clientCommonConfig
+
+/** Reply of the client-config call. */
+export const clientCommonConfigReplySchema = z.object({
+  clientCommonConfig: z.object({ eventLogUploadSwitch: z.boolean(), userId: z.string() }),
+  localVo: z.object({ ip: z.string() }),
+});
+export type ClientCommonConfigReply = z.infer<typeof clientCommonConfigReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics upload: POST {report base}/v1/buried/log/info
+
+const eventTypeValues = Object.values(TrackingEventType);
+
+/** A JSON object of extra event data. */
+const extSchema = z.record(z.string(), z.unknown());
+
+/** One analytics event (SPEC.md section 3, "Analytics event"). */
+export const trackingEventSchema = z.strictObject({
+  // DESIGN "Wire formats": a stable id per event so the gateway stores it at most once.
+  event_id: requiredText(64),
+  type: z
+    .number()
+    .int()
+    .refine((value) => (eventTypeValues as number[]).includes(value), {
+      message: 'unknown event type',
+    }),
+  page_status: z.enum(['show', 'hide']).optional(),
+  event_tracking: text(256).optional(),
+  event_tracking_id: z.string().regex(EVENT_TRACKING_ID_PATTERN),
+  // SPEC 5: merged events collect their ext payloads in a list.
+  event_tracking_ext: z.union([extSchema, z.array(extSchema)]).optional(),
+  business1: text(1024).optional(),
+  business2: text(1024).optional(),
+  curr_page: text(2048).optional(),
+  curr_page_ext: z.union([text(4096), extSchema]).optional(),
+  track_type: z.enum(['auto', 'manual']),
+  timestamp: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative().optional(),
+  log_seq: z.number().int().nonnegative().optional(),
+  retry_count: z.number().int().nonnegative().optional(),
+  ctime: z.number().int().nonnegative().optional(),
+  merge: z.boolean().optional(),
+  timely: z.boolean().optional(),
+  page_unique_id: text(128).optional(),
+  url: text(4096),
+  title: text(1024).optional(),
+  referer: text(4096).optional(),
+  user_language: text(32).optional(),
+  uid: text(64).optional(),
+  device_id: requiredText(128),
+  session_id: requiredText(256),
+  first_visit_time: z.number().int().nonnegative().optional(),
+  first_day: z.boolean().optional(),
+  browser: text(128).optional(),
+  browser_version: text(64).optional(),
+  manufacturer: text(128).optional(),
+  model: text(128).optional(),
+  screen_width: z.number().int().nonnegative().optional(),
+  screen_height: z.number().int().nonnegative().optional(),
+  network_type: text(32).optional(),
+  sys: z.enum(TRACKING_SYS_VALUES).optional(),
+  os_version: text(64).optional(),
+  url_host: text(256).optional(),
+  source_referer: text(4096).optional(),
+  source_target: text(4096).optional(),
+  timezone_offset: z.number().int().optional(),
+  log_env: text(32).optional(),
+  qr_val: text(1024).optional(),
+  app_id: text(64).optional(),
+  app_name: text(64).optional(),
+});
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** Payload of the analytics upload: a JSON array of 1 to 50 events. */
+export const buriedLogInfoRequestSchema = z
+  .array(trackingEventSchema)
+  .min(1)
+  .max(TRACKING_BATCH_SIZE);
+export type BuriedLogInfoRequest = z.infer<typeof buriedLogInfoRequestSchema>;
