@@ -1,0 +1,36 @@
+import { ErrorCode } from '@exchange-web/protocol/codes';
+
+/**
+ * A reply whose envelope code is not a success code: carries the server's code and message.
+ * @example
+ * try { await post('/v1/user/login', body) } catch (error) { if (isApiError(error)) show(error.message) }
+ */
+export class ApiError extends Error {
+  override readonly name: string = 'ApiError';
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The visitor closed the human-verification challenge (SPEC 4): code 90000001, original message. */
+export class ChallengeDismissedError extends ApiError {
+  override readonly name = 'ChallengeDismissedError';
+  constructor(originalMessage: string) {
+    super(originalMessage, ErrorCode.challengeDismissed);
+  }
+}
+
+/** The session ended on the server (00004, 20906 or 20205): the page logs out and reloads. */
+export class SessionExpiredError extends ApiError {
+  override readonly name = 'SessionExpiredError';
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export const isChallengeDismissedError = (error: unknown): error is ChallengeDismissedError =>
+  error instanceof ChallengeDismissedError;
+export const isSessionExpiredError = (error: unknown): error is SessionExpiredError =>
+  error instanceof SessionExpiredError;
