@@ -1,0 +1,12 @@
+import { SUCCESS_CODES } from '@exchange-web/protocol/codes';
+import type { Envelope } from '@exchange-web/protocol/envelope';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A success envelope: code 00000 with the data. */
+export const ok = <T>(c: Context, data: T) =>
+  c.json<Envelope<T>>({ code: SUCCESS_CODES[0], data, msg: 'success' });
+
+/** A failure envelope with its code and a message a developer can act on. */
+export const fail = (c: Context, status: ContentfulStatusCode, code: string, msg: string) =>
+  c.json<Envelope<null>>({ code, data: null, msg }, status);

@@ -1,0 +1,42 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { GatewayConfig } from './config';
+import type { Database } from './db/database';
+import { migrate } from './db/migrations';
+import { openPglite } from './db/pglite';
+import { seedDemoData } from './db/seed';
+
+export interface RunningGateway {
+  url: string;
+  db: Database;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, seeds, and listens. */
+export async function startGateway(
+  config: GatewayConfig,
+  openDatabase: () => Promise<Database> = () => openPglite({ dataDir: config.dataDir }),
+): Promise<RunningGateway> {
+  if (config.databaseUrl) {
+    throw new Error('DATABASE_URL is set, but this build serves only the embedded database');
+  }
+  const db = await openDatabase();
+  await migrate(db);
+  if (config.seedDemo) await seedDemoData(db);
+  const app = createApp({ db });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      resolve(listening),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host}:${port}`,
+    db,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
