@@ -1,0 +1,57 @@
+import { USDT_RATE_CURRENCIES } from '@exchange-web/protocol/currencies';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+
+const siteUrl = inject('siteUrl');
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = browser.context;
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('home page', () => {
+  it('renders inside the shell and shows the USDT rates from the gateway', async () => {
+    const page = await context.newPage();
+    const response = await page.goto(siteUrl + '/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId('shell-header').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('shell-footer').isVisible()).resolves.toBe(true);
+    const rows = page.locator('[data-testid="usdt-rates"] tbody tr');
+    expect(await rows.count()).toBe(USDT_RATE_CURRENCIES.length);
+    expect(await page.locator('tr[data-currency="USD"] td').textContent()).toBe('1 USD');
+    expect(await page.locator('tr[data-currency="JPY"] th').textContent()).toContain('JPY');
+    await page.close();
+  });
+
+  it('proxies the API paths of the spec to the gateway on the site origin', async () => {
+    const page = await context.newPage();
+    await page.goto(siteUrl + '/');
+    const reply = await page.evaluate(async (path) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ locale: 'ja' }),
+      });
+      return {
+        status: response.status,
+        requestTime: response.headers.get('requesttime'),
+        body: await response.json(),
+      };
+    }, ApiPath.usdtRate);
+    expect(reply.status).toBe(200);
+    expect(Number(reply.requestTime)).toBeGreaterThan(0);
+    expect(reply.body.code).toBe('00000');
+    expect(reply.body.data.rates.usd).toBe(1);
+
+    const missing = await page.evaluate(async () => (await fetch('/btapi/no/such/call')).json());
+    expect(missing.code).toBe('40400');
+    await page.close();
+  });
+});

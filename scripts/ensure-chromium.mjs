@@ -1,0 +1,41 @@
+// Finds Debian's Chromium for the end-to-end tests, installing the `chromium` package when it is
+// missing and this machine allows it. Prints the path; exits non-zero with advice otherwise.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+];
+
+export function findChromium() {
+  return CANDIDATES.find((candidate) => candidate && existsSync(candidate));
+}
+
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Chromium is missing: installing Debian's chromium package with apt-get...");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+        stdio: 'inherit',
+        env,
+      }).status === 0;
+    const installed = install && findChromium();
+    if (installed) return installed;
+  }
+  console.error(
+    "The end-to-end tests need Chromium. Install Debian's package (sudo apt-get install chromium)\n" +
+      'or set CHROMIUM_PATH to a Chromium executable, then run npm test again.',
+  );
+  process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(ensureChromium());

@@ -1,0 +1,26 @@
+// `npm start`: build what changed, then run gateway, header-footer and site until Ctrl-C.
+import { build } from './build.mjs';
+import { startStack } from './stack.mjs';
+
+const port = Number(process.env.PORT || 3000);
+await build();
+const stack = await startStack({ port });
+console.log(`\nexchange-web is ready at ${stack.url}\n`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping exchange-web...');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const [name, child] of Object.entries(stack.children)) {
+  child.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`${name} stopped unexpectedly (exit ${code}); stopping the rest.`);
+    void stack.stop().then(() => process.exit(1));
+  });
+}
