@@ -27,10 +27,17 @@ const report = (name, value, unit, budget = '') => {
 
 /** Time from `node scripts/start.mjs` on a built tree to its "ready" line. */
 async function timeStart(port, dataDir) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    GATEWAY_PORT: String(await freePort()),
+    HEADER_FOOTER_PORT: String(await freePort()),
+    GATEWAY_DATA_DIR: dataDir,
+  };
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), GATEWAY_DATA_DIR: dataDir },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

@@ -4,7 +4,12 @@ import { startStack } from './stack.mjs';
 
 const port = Number(process.env.PORT || 3000);
 await build();
-const stack = await startStack({ port });
+const stack = await startStack({
+  port,
+  gatewayPort: Number(process.env.GATEWAY_PORT || 4100),
+  headerFooterPort: Number(process.env.HEADER_FOOTER_PORT || 4200),
+  ...(process.env.GATEWAY_DATA_DIR ? { dataDir: process.env.GATEWAY_DATA_DIR } : {}),
+});
 console.log(`\nexchange-web is ready at ${stack.url}\n`);
 
 let stopping = false;
