@@ -1,11 +1,17 @@
 // Type-checks every workspace with its own tsconfig (each has its own libs: DOM, Node, JSX).
 import { run } from './lib.mjs';
 
+// Packages are checked twice: their source without Node's types (it runs in browsers), and
+// their tests with them.
 const projects = [
   'packages/protocol',
+  'packages/protocol/tsconfig.test.json',
   'packages/client',
+  'packages/client/tsconfig.test.json',
   'packages/tracker',
+  'packages/tracker/tsconfig.test.json',
   'packages/react',
+  'packages/react/tsconfig.test.json',
   'apps/gateway',
   'apps/header-footer',
   'apps/web',

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@exchange-web/protocol/codes';
+import { ErrorCode, WRONG_API_NAME_MESSAGE } from '@exchange-web/protocol/codes';
 
 /**
  * A reply whose envelope code is not a success code: carries the server's code and message.
@@ -34,3 +34,14 @@ export const isChallengeDismissedError = (error: unknown): error is ChallengeDis
   error instanceof ChallengeDismissedError;
 export const isSessionExpiredError = (error: unknown): error is SessionExpiredError =>
   error instanceof SessionExpiredError;
+
+/** SPEC 5: a post or get with an empty path is refused before any request is made. */
+export class WrongApiNameError extends Error {
+  override readonly name = 'WrongApiNameError';
+  constructor() {
+    super(WRONG_API_NAME_MESSAGE);
+  }
+}
+
+export const isWrongApiNameError = (error: unknown): error is WrongApiNameError =>
+  error instanceof WrongApiNameError;

@@ -1,0 +1,110 @@
+import {
+  DEFAULT_CURRENCY,
+  currencyForLanguage,
+  toCurrencyEntry,
+  type CurrencyEntry,
+} from '@exchange-web/protocol/currencies';
+import { findLanguage } from '@exchange-web/protocol/languages';
+import { Timing } from '@exchange-web/protocol/registry';
+import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
+import { defaultTimers, type Timers } from './timers';
+
+export interface CurrencyState {
+  /** The fiat amounts are shown in; USD at rate 1 until rates load (SPEC 3, 9). */
+  selected: CurrencyEntry;
+  /** The currencies the rate call lists, with their USDT rates. */
+  entries: readonly CurrencyEntry[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+}
+
+export interface CurrencyStoreOptions {
+  /** Fetches `v1/mix/public/usdtRate` for a locale. */
+  loadRates(locale: string): Promise<UsdtRateReply>;
+  /** The locale the rates are requested for. */
+  locale: string;
+  /** The fiat name chosen earlier (local cache `fiatName`). @default 'USD' */
+  initialName?: string;
+  /** Called when the visitor's choice changes, to persist it. */
+  onSelect?: (name: string) => void;
+  timers?: Timers;
+}
+
+/**
+ * Currencies with live USDT rates (SPEC 7, 9): loads on start and every 1,800,000 ms; the menu
+ * lists `supported`; a language change selects that language's default currency when quoted.
+ */
+export function createCurrencyStore(options: CurrencyStoreOptions) {
+  const timers = options.timers ?? defaultTimers;
+  const listeners = new Set<() => void>();
+  let locale = options.locale;
+  let wantedName = (options.initialName ?? DEFAULT_CURRENCY.value).toUpperCase();
+  let state: CurrencyState = { selected: DEFAULT_CURRENCY, entries: [], status: 'idle' };
+  let interval: unknown;
+
+  const emit = (next: CurrencyState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const pick = (entries: readonly CurrencyEntry[], name: string) =>
+    entries.find((entry) => entry.value === name) ??
+    entries.find((entry) => entry.value === 'USD') ??
+    DEFAULT_CURRENCY;
+
+  async function refresh(): Promise<void> {
+    emit({ ...state, status: state.entries.length > 0 ? state.status : 'loading' });
+    try {
+      const reply = await options.loadRates(locale);
+      const entries = reply.supported.flatMap((currency) => {
+        const rate = reply.rates[currency.value.toLowerCase()];
+        return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
+      });
+      emit({ entries, selected: pick(entries, wantedName), status: 'ready' });
+    } catch {
+      // Keep the last good rates; the next tick tries again.
+      emit({ ...state, status: state.entries.length > 0 ? 'ready' : 'error' });
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Loads now and then on the spec's 30-minute timer; returns a stop function. */
+    start(): () => void {
+      void refresh();
+      if (interval === undefined)
+        interval = timers.setInterval(() => void refresh(), Timing.rateRefreshMs);
+      return () => {
+        timers.clearInterval(interval);
+        interval = undefined;
+      };
+    },
+    refresh,
+    select(name: string) {
+      wantedName = name.toUpperCase();
+      const selected = pick(state.entries, wantedName);
+      options.onSelect?.(wantedName);
+      emit({ ...state, selected });
+    },
+    /** SPEC 4: a language change sets the currency to the language's default. */
+    selectForLanguage(nextLocale: string) {
+      locale = nextLocale;
+      const language = findLanguage(nextLocale);
+      if (!language) return;
+      // Before rates load the default is kept as wanted; once they load, an unquoted one falls back to USD.
+      this.select(
+        state.entries.length > 0
+          ? currencyForLanguage(language.defaultCurrency, state.entries)
+          : language.defaultCurrency,
+      );
+    },
+    /** An amount quoted in USDT, in the selected fiat. */
+    convert(usdt: number): number {
+      return usdt * state.selected.rate;
+    },
+  };
+}
+
+export type CurrencyStore = ReturnType<typeof createCurrencyStore>;

@@ -1,0 +1,54 @@
+import {
+  HIDDEN_PATH_PREFIX,
+  firstSupportedLanguage,
+  isLocaleCode,
+  localeFromPath,
+  splitPathPrefix,
+  textDirection,
+  type LocaleCode,
+} from '@exchange-web/protocol/languages';
+
+/**
+ * The visitor's language (SPEC 2): the language cookie, else the first or second path segment,
+ * else the first supported language.
+ * NOTE: the cookie wins over a disagreeing path prefix, as the spec orders it; a language change
+ * rewrites both, so they only disagree after following an outside link.
+ */
+export function detectLanguage(input: {
+  cookie?: string | undefined;
+  pathname: string;
+}): LocaleCode {
+  if (isLocaleCode(input.cookie)) return input.cookie;
+  return localeFromPath(input.pathname) ?? firstSupportedLanguage.locale;
+}
+
+/** The optional prefix a path starts with ('' when none): a locale code, `bg`, or `bg/{locale}`. */
+export function pathPrefixOf(pathname: string): string {
+  return splitPathPrefix(pathname).prefix.join('/');
+}
+
+/**
+ * Builds a full internal path that keeps the current prefix (SPEC 2). Every internal link goes
+ * through here.
+ * @example buildPath('/spot/BTCUSDT', 'ja') // '/ja/spot/BTCUSDT'
+ * @example buildPath('/', '') // '/'
+ */
+export function buildPath(path: string, prefix: string): string {
+  const normalised = path.startsWith('/') ? path : `/${path}`;
+  if (prefix === '') return normalised;
+  return normalised === '/' ? `/${prefix}` : `/${prefix}${normalised}`;
+}
+
+/**
+ * The prefix a language change leads to: a locale prefix (or none) becomes the new locale; the
+ * hidden `bg` prefix stays, since it names a channel rather than a language (SPEC 2 keeps it).
+ */
+export function prefixAfterLanguageChange(currentPrefix: string, next: LocaleCode): string {
+  const [first] = currentPrefix.split('/');
+  return first === HIDDEN_PATH_PREFIX ? HIDDEN_PATH_PREFIX : next;
+}
+
+/** Whether a language change flips the text direction (only Arabic is right to left). */
+export function directionChanges(from: string, to: string): boolean {
+  return textDirection(from) !== textDirection(to);
+}
