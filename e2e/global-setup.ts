@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -10,24 +10,33 @@ declare module 'vitest' {
     siteUrl: string;
     gatewayUrl: string;
     headerFooterUrl: string;
+    /** The folder the header-footer server serves: a copy of its build that tests may replace. */
+    headerFooterDist: string;
+    headerFooterPid: number;
   }
 }
 
 /** One real stack (gateway on a fresh embedded database, header-footer, site) for all e2e files. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-gateway-'));
+  const headerFooterDist = await mkdtemp(path.join(tmpdir(), 'e2e-header-footer-'));
+  await cp(path.resolve('apps/header-footer/dist'), headerFooterDist, { recursive: true });
   const stack = await startStack({
     port: await freePort(),
     gatewayPort: await freePort(),
     headerFooterPort: await freePort(),
     dataDir,
     quiet: true,
+    env: { HEADER_FOOTER_DIST: headerFooterDist },
   });
   project.provide('siteUrl', stack.url.replace('localhost', '127.0.0.1'));
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('headerFooterUrl', stack.headerFooterUrl);
+  project.provide('headerFooterDist', headerFooterDist);
+  project.provide('headerFooterPid', stack.children.headerFooter.pid ?? 0);
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(headerFooterDist, { recursive: true, force: true });
   };
 }

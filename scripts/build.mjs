@@ -11,7 +11,7 @@ const sources = ['packages', 'apps', 'package-lock.json', 'tsconfig.base.json'];
 const skipped = new Set(['node_modules', '.next', 'dist', '.turbo', 'next-env.d.ts']);
 const outputs = [
   'apps/gateway/dist/server.js',
-  'apps/header-footer/dist/remote-entry.js',
+  'apps/header-footer/dist/remoteEntry.js',
   'apps/web/.next/BUILD_ID',
 ];
 

@@ -1,19 +1,17 @@
-// Builds the remote's entry into dist/. React stays external: the site shares its instance.
-import { build } from 'esbuild';
-import { mkdir } from 'node:fs/promises';
+// Builds the header-footer remote into dist/ (or HEADER_FOOTER_OUT_DIR). HEADER_FOOTER_BUILD_ID
+// names the build; by default the time of the build.
+import { rspack } from '@rspack/core';
+import { remoteConfig } from './rspack.config.mjs';
 
-const here = (relative) => new URL(relative, import.meta.url).pathname;
-await mkdir(here('./dist'), { recursive: true });
-await build({
-  entryPoints: [here('./src/remote-entry.tsx')],
-  outfile: here('./dist/remote-entry.js'),
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  jsx: 'automatic',
-  minify: true,
-  sourcemap: true,
-  external: ['react', 'react/jsx-runtime', 'react-dom'],
-  logLevel: 'warning',
+const buildId = process.env.HEADER_FOOTER_BUILD_ID || new Date().toISOString();
+const outDir = process.env.HEADER_FOOTER_OUT_DIR || undefined;
+const stats = await new Promise((resolve, reject) => {
+  rspack(remoteConfig({ buildId, ...(outDir ? { outDir } : {}) })).run((error, result) =>
+    error ? reject(error) : resolve(result),
+  );
 });
+if (stats.hasErrors()) {
+  console.error(stats.toString({ colors: false, all: false, errors: true }));
+  process.exit(1);
+}
+console.log(`header-footer remote built (${buildId})`);

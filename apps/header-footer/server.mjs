@@ -4,7 +4,11 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'dist');
+// HEADER_FOOTER_DIST serves another build folder (the e2e tests swap builds without touching dist/).
+const root = path.resolve(
+  process.env.HEADER_FOOTER_DIST ||
+    path.join(path.dirname(new URL(import.meta.url).pathname), 'dist'),
+);
 const port = Number(process.env.HEADER_FOOTER_PORT || 4200);
 const host = process.env.HEADER_FOOTER_HOST || '127.0.0.1';
 const types = {

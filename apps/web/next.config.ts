@@ -1,9 +1,19 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { HIDDEN_PATH_PREFIX, LOCALE_CODES } from '../../packages/protocol/src/languages';
+import { NO_PREFIX_LOCALE } from './lib/router-locale';
 
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The router's "default" locale stands for a path without a prefix: the language then comes from
+  // the cookie (SPEC 2), so every code can also appear as an optional prefix, bg included.
+  i18n: {
+    locales: [NO_PREFIX_LOCALE, ...LOCALE_CODES, HIDDEN_PATH_PREFIX],
+    defaultLocale: NO_PREFIX_LOCALE,
+    // The language is detected by our own rule (cookie, path, first language), never redirected.
+    localeDetection: false,
+  },
   // Workspace packages ship TypeScript source; the site compiles them with its own code.
   transpilePackages: [
     '@exchange-web/protocol',

@@ -1,22 +1,83 @@
-import type { AppProps } from 'next/app';
-import Link from 'next/link';
+import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
+import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
+import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider';
+import type { LocaleCode } from '@exchange-web/protocol/languages';
+import NextApp, { type AppContext, type AppProps } from 'next/app';
+import { useRouter } from 'next/router';
+import { useCallback, type ReactNode } from 'react';
+import { ShellChrome } from '../components/ShellChrome';
+import { NO_PREFIX_LOCALE } from '../lib/router-locale';
+import { readShellRequest, type ShellRequest } from '../lib/shell-request';
 import '../styles/global.css';
 
-/** The shell: every page of the site renders inside its header and footer. */
-export default function App({ Component, pageProps }: AppProps) {
+interface ShellAppProps {
+  shell: ShellRequest & { messages: Messages };
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const shell = useShell();
+  const router = useRouter();
+  const path = router.asPath.split(/[?#]/, 1)[0];
   return (
-    <div className="shell">
-      <header className="shell-header" data-testid="shell-header">
-        <Link href="/" className="shell-logo">
-          exchange-web
-        </Link>
-      </header>
-      <main className="shell-main">
-        <Component {...pageProps} />
-      </main>
-      <footer className="shell-footer" data-testid="shell-footer">
-        <span>© {new Date().getFullYear()} exchange-web</span>
-      </footer>
-    </div>
+    <ShellChrome
+      header={{
+        t: shell.t,
+        language: shell.language,
+        theme: shell.theme,
+        buildPath: shell.buildPath,
+        currency: shell.currency,
+        user: null,
+        onLanguageChange: shell.changeLanguage,
+        onCurrencyChange: shell.selectCurrency,
+        onThemeToggle: shell.toggleTheme,
+      }}
+      footer={{ t: shell.t, buildPath: shell.buildPath, year: new Date().getFullYear() }}
+    >
+      {children}
+      {/* SPEC 2: keyed to the locale plus path, so it mounts afresh when either changes. */}
+      <LegalDialog
+        key={`${shell.language}:${path}`}
+        t={shell.t}
+        locale={shell.language}
+        buildPath={shell.buildPath}
+        acceptance={shell.legalAcceptance}
+      />
+    </ShellChrome>
   );
 }
+
+/** The shell: every page renders inside its language, theme, currency, header and footer. */
+export default function App({ Component, pageProps, shell }: AppProps & ShellAppProps) {
+  const router = useRouter();
+  const replaceRoute = useCallback(
+    (locale: LocaleCode, prefix: string) => {
+      // SPEC 4: the route is replaced with the new locale; the query is kept as it is.
+      void router.replace({ pathname: router.pathname, query: router.query }, router.asPath, {
+        locale: prefix === '' ? NO_PREFIX_LOCALE : prefix,
+        scroll: false,
+      });
+    },
+    [router],
+  );
+  return (
+    <ShellProvider
+      language={shell.language}
+      prefix={shell.prefix}
+      theme={shell.theme}
+      messages={shell.messages}
+      replaceRoute={replaceRoute}
+    >
+      <Frame>
+        <Component {...pageProps} />
+      </Frame>
+    </ShellProvider>
+  );
+}
+
+App.getInitialProps = async (appContext: AppContext) => {
+  const appProps = await NextApp.getInitialProps(appContext);
+  const { ctx } = appContext;
+  const cookieHeader = ctx.req ? ctx.req.headers.cookie : globalThis.document?.cookie;
+  const shell = readShellRequest({ cookieHeader, query: ctx.query, routerLocale: ctx.locale });
+  return { ...appProps, shell: { ...shell, messages: await loadMessages(shell.language) } };
+};

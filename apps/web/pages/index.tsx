@@ -1,42 +1,68 @@
+import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { UsdtRatesTable } from '@exchange-web/react/UsdtRatesTable';
+import { htmlLang } from '@exchange-web/client/language';
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { loadUsdtRates } from '../lib/rates';
+import { readShellRequest } from '../lib/shell-request';
 
-type HomeProps = { rates: UsdtRateReply; error: null } | { rates: null; error: string };
+type HomeProps = { rates: UsdtRateReply | null };
 
-export const getServerSideProps: GetServerSideProps<HomeProps> = async () => {
+export const getServerSideProps: GetServerSideProps<HomeProps> = async ({ req, query, locale }) => {
+  const { language } = readShellRequest({
+    cookieHeader: req.headers.cookie,
+    query,
+    routerLocale: locale,
+  });
   try {
-    return { props: { rates: await loadUsdtRates('en'), error: null } };
+    return { props: { rates: await loadUsdtRates(language) } };
   } catch (error) {
-    return {
-      props: { rates: null, error: error instanceof Error ? error.message : String(error) },
-    };
+    console.error('home: rates failed to load:', error);
+    return { props: { rates: null } };
   }
 };
 
-/** The home page: what one USDT is worth in each fiat currency the exchange quotes. */
-export default function Home(props: HomeProps) {
+const REFERENCE_AMOUNTS = [1, 100, 1_000];
+
+/** The home page: USDT rates from the gateway, and USDT amounts in the visitor's currency. */
+export default function Home({ rates }: HomeProps) {
+  const { t, language, currency, formatFiat } = useShell();
+  const usdt = new Intl.NumberFormat(htmlLang(language));
   return (
     <>
       <Head>
-        <title>exchange-web: spot, futures, margin and copy trading</title>
+        <title>{t('home.title')}</title>
+        <meta name="description" content={t('home.description')} />
       </Head>
       <section className="home-hero">
-        <h1>Trade crypto with confidence</h1>
-        <p>Spot, futures, margin and copy trading, with simulated trading to practise first.</p>
+        <h1>{t('home.headline')}</h1>
+        <p>{t('home.lead')}</p>
+      </section>
+      <section aria-labelledby="in-currency" className="rates">
+        <h2 id="in-currency">{t('home.priceIn', { currency: currency.selected.label })}</h2>
+        <table data-testid="usdt-in-fiat">
+          <tbody>
+            {REFERENCE_AMOUNTS.map((amount) => (
+              <tr key={amount}>
+                <th scope="row">{usdt.format(amount)} USDT</th>
+                <td>{formatFiat(amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
       <section aria-labelledby="rates-title" className="rates">
-        <h2 id="rates-title">USDT exchange rates</h2>
-        {props.rates ? (
+        <h2 id="rates-title">{t('home.ratesTitle')}</h2>
+        {rates ? (
           <UsdtRatesTable
-            rates={props.rates}
-            labels={{ currency: 'Currency', perUsdt: '1 USDT =' }}
+            rates={rates}
+            numberLocale={htmlLang(language)}
+            labels={{ currency: t('home.ratesCurrency'), perUsdt: t('home.ratesPerUsdt') }}
           />
         ) : (
           <p role="alert" data-testid="rates-error">
-            Rates are unavailable right now ({props.error}).
+            {t('home.ratesUnavailable')}
           </p>
         )}
       </section>

@@ -3,6 +3,7 @@ import {
   buildPath,
   detectLanguage,
   directionChanges,
+  htmlLang,
   pathPrefixOf,
   prefixAfterLanguageChange,
 } from './language';
@@ -57,5 +58,18 @@ describe('path prefixes', () => {
     expect(directionChanges('en', 'ar')).toBe(true);
     expect(directionChanges('ar', 'ja')).toBe(true);
     expect(directionChanges('en', 'ja')).toBe(false);
+  });
+});
+
+describe('htmlLang', () => {
+  it.each([
+    ['ja', 'ja'],
+    ['zh-CN', 'zh-CN'],
+    ['zh-TC', 'zh-TW'],
+    ['asia', 'en'],
+    ['ph', 'fil'],
+    ['ar', 'ar'],
+  ])('%s is lang="%s"', (locale, expected) => {
+    expect(htmlLang(locale)).toBe(expected);
   });
 });

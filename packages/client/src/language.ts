@@ -52,3 +52,11 @@ export function prefixAfterLanguageChange(currentPrefix: string, next: LocaleCod
 export function directionChanges(from: string, to: string): boolean {
   return textDirection(from) !== textDirection(to);
 }
+
+// BCP 47 tags for the three site codes that are not language tags themselves.
+const htmlLangOverrides: Record<string, string> = { asia: 'en', 'zh-TC': 'zh-TW', ph: 'fil' };
+
+/** The `lang` attribute for a site locale. */
+export function htmlLang(locale: string): string {
+  return htmlLangOverrides[locale] ?? locale;
+}

@@ -85,6 +85,7 @@ describe('storage', () => {
       backupSignKeyPair: 'sign_key_pair_backup',
       deviceFingerprintLock: 'device_fingerprint_lock',
       terminalCodeLock: 'terminal_code_lock',
+      legalAcceptance: 'legal_acceptance',
     });
     expect(new Set(Object.values(LocalStorageKey)).size).toBe(Object.keys(LocalStorageKey).length);
   });

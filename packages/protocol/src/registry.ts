@@ -85,6 +85,8 @@ export const LocalStorageKey = {
   deviceFingerprintLock: 'device_fingerprint_lock',
   /** Lock a tab holds while it creates the terminal code. */
   terminalCodeLock: 'terminal_code_lock',
+  /** Which locale's legal notice the visitor accepted, and its version (JSON map). */
+  legalAcceptance: 'legal_acceptance',
 } as const;
 
 /** Session storage keys (SPEC.md sections 3 and 7). */

@@ -1,0 +1,53 @@
+// The header-footer remote: a Module Federation container exposing Header and Footer. React is
+// shared from the site (import: false), so the remote never brings a second copy.
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const here = (relative) => new URL(relative, import.meta.url).pathname;
+const sharedFromHost = { singleton: true, requiredVersion: '^19.0.0', import: false };
+
+/** @param {{ buildId: string, outDir?: string }} options */
+export function remoteConfig({ buildId, outDir = here('./dist') }) {
+  return {
+    mode: 'production',
+    context: here('./'),
+    entry: {},
+    target: 'web',
+    output: { path: outDir, publicPath: 'auto', uniqueName: 'headerFooter', clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __HEADER_FOOTER_BUILD_ID__: JSON.stringify(buildId) }),
+      new ModuleFederationPlugin({
+        name: 'headerFooter',
+        filename: 'remoteEntry.js',
+        exposes: { './Header': './src/Header.tsx', './Footer': './src/Footer.tsx' },
+        shared: {
+          react: sharedFromHost,
+          'react/jsx-runtime': sharedFromHost,
+          'react-dom': sharedFromHost,
+        },
+        dts: false,
+        manifest: false,
+      }),
+    ],
+    devtool: 'source-map',
+    performance: { hints: false },
+  };
+}

@@ -1,0 +1,45 @@
+import { detectLanguage, htmlLang } from '@exchange-web/client/language';
+import { resolveTheme, themeClassName } from '@exchange-web/client/theme';
+import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
+import { CookieName, QueryParam, type Theme } from '@exchange-web/protocol/registry';
+import { parseCookie } from 'cookie';
+import { NO_PREFIX_LOCALE } from './router-locale';
+
+export interface ShellRequest {
+  language: LocaleCode;
+  /** The path prefix as the router saw it: '' when none, else a locale code or bg. */
+  prefix: string;
+  theme: Theme;
+}
+
+/**
+ * What the shell renders for a request, from the same inputs on the server and the client:
+ * the cookie header, the query, and the router's locale (the path prefix).
+ */
+export function readShellRequest(input: {
+  cookieHeader: string | undefined;
+  query: Record<string, string | string[] | undefined>;
+  routerLocale: string | undefined;
+}): ShellRequest {
+  const cookies = parseCookie(input.cookieHeader ?? '');
+  const prefix =
+    !input.routerLocale || input.routerLocale === NO_PREFIX_LOCALE ? '' : input.routerLocale;
+  const queryTheme = input.query[QueryParam.appTheme];
+  return {
+    language: detectLanguage({ cookie: cookies[CookieName.language], pathname: `/${prefix}` }),
+    prefix,
+    theme: resolveTheme({
+      query: Array.isArray(queryTheme) ? queryTheme[0] : queryTheme,
+      cookie: cookies[CookieName.theme],
+    }),
+  };
+}
+
+/** The attributes of <html> for a shell request: no flash of the wrong theme or direction. */
+export function htmlAttributes(shell: ShellRequest) {
+  return {
+    lang: htmlLang(shell.language),
+    dir: textDirection(shell.language),
+    className: themeClassName(shell.theme),
+  };
+}

@@ -1,0 +1,186 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { acceptLegalNotice, htmlTag, serverHtml, waitForRemoteHeader } from './support/pages';
+
+const siteUrl = inject('siteUrl');
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = browser.context;
+  await acceptLegalNotice(context);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('languages in the server HTML', () => {
+  it('renders /ja/ in Japanese with lang="ja"', async () => {
+    const { status, html } = await serverHtml(`${siteUrl}/ja/`);
+    expect(status).toBe(200);
+    expect(htmlTag(html)).toContain('lang="ja"');
+    expect(htmlTag(html)).toContain('dir="ltr"');
+    expect(html).toContain('現物');
+  });
+
+  it('renders /ar/ right to left', async () => {
+    const { html } = await serverHtml(`${siteUrl}/ar/`);
+    expect(htmlTag(html)).toContain('lang="ar"');
+    expect(htmlTag(html)).toContain('dir="rtl"');
+  });
+
+  it.each([
+    ['/', []],
+    ['/en', []],
+    ['/bg', []],
+    ['/bg/', ['/bg']],
+    ['/zh-CN/', ['/zh-CN']],
+    ['/en-CA', []],
+  ])('serves %s with no redirect loop (redirects: %j)', async (path, expected) => {
+    const { status, redirects } = await serverHtml(`${siteUrl}${path}`);
+    expect(status).toBe(200);
+    // The only redirect is the router's own trailing-slash normalisation, once.
+    expect(redirects).toEqual(expected);
+  });
+
+  it('accepts the hidden bg prefix and keeps it in built links', async () => {
+    const { html } = await serverHtml(`${siteUrl}/bg/`);
+    expect(htmlTag(html)).toContain('lang="en"');
+    expect(html).toContain('href="/bg/spot/BTCUSDT"');
+    expect(html).toContain('href="/bg/inscription/brc-20"');
+  });
+
+  it('keeps a locale prefix in built links', async () => {
+    const { html } = await serverHtml(`${siteUrl}/de/`);
+    expect(html).toContain('href="/de/futures/usdt/BTCUSDT"');
+    expect(html).toContain('href="/de/legal/terms"');
+  });
+
+  it('reads the language cookie first, even when the path disagrees, with no redirect loop', async () => {
+    const { status, html, redirects } = await serverHtml(`${siteUrl}/de/`, 'lang=ja');
+    expect(status).toBe(200);
+    expect(redirects).toEqual(['/de']);
+    expect(htmlTag(html)).toContain('lang="ja"');
+    expect(html).toContain('href="/de/spot/BTCUSDT"');
+  });
+
+  it('falls back to English for an unknown cookie', async () => {
+    const { html } = await serverHtml(`${siteUrl}/`, 'lang=xx');
+    expect(htmlTag(html)).toContain('lang="en"');
+  });
+});
+
+describe('theme', () => {
+  it.each([
+    ['?appTheme=dark', undefined, 'theme-black'],
+    ['?appTheme=light', 'theme=black', 'theme-white'],
+    ['', 'theme=black', 'theme-black'],
+    ['?appTheme=neon', undefined, 'theme-white'],
+  ])('renders %s (cookie %s) as %s in the first server HTML', async (query, cookie, expected) => {
+    const { html } = await serverHtml(`${siteUrl}/${query}`, cookie);
+    expect(htmlTag(html)).toContain(`class="${expected}"`);
+  });
+
+  it('switches theme: page class, cookie and local storage', async () => {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/`);
+    await waitForRemoteHeader(page);
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('theme-black');
+    const cookies = await context.cookies(siteUrl);
+    expect(cookies.find((cookie) => cookie.name === 'theme')?.value).toBe('black');
+    const cached = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('local_cache') ?? '{}'),
+    );
+    expect(cached.globalTheme).toBe('black');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('theme-black');
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('theme-white');
+    await page.close();
+  });
+});
+
+describe('changing language', () => {
+  it('stores the cookie, sets the currency, flips direction and replaces the route', async () => {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/`);
+    await waitForRemoteHeader(page);
+    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("USD")').waitFor();
+
+    await page.locator('[data-testid="language-menu"] .menu-button').click();
+    await page.locator('[data-testid="language-menu"] [data-value="ja"]').click();
+    await page.waitForURL(`${siteUrl}/ja`);
+    expect((await context.cookies(siteUrl)).find((cookie) => cookie.name === 'lang')?.value).toBe(
+      'ja',
+    );
+    await page.locator('html[lang="ja"]').waitFor();
+    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("JPY")').waitFor();
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Trade crypto' }).waitFor();
+
+    await page.locator('[data-testid="language-menu"] .menu-button').click();
+    await page.locator('[data-testid="language-menu"] [data-value="ar"]').click();
+    await page.waitForURL(`${siteUrl}/ar`);
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
+    // AED is not quoted in USDT, so the currency falls back to USD.
+    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("USD")').waitFor();
+    await context.clearCookies();
+    await page.close();
+  });
+});
+
+describe('currency', () => {
+  it('lists the supported currencies, converts USDT amounts and remembers the choice', async () => {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/`);
+    await waitForRemoteHeader(page);
+    await page.locator('[data-testid="currency-menu"] .menu-button').click();
+    const items = page.locator('[data-testid="currency-menu"] [role="menuitemradio"]');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(13);
+    expect(await items.allTextContents()).toContain('EUR-€');
+    await page.locator('[data-testid="currency-menu"] [data-value="EUR"]').click();
+    const hundred = page.locator('[data-testid="usdt-in-fiat"] tr').nth(1).locator('td');
+    expect(await hundred.textContent()).toBe('€92.00');
+    await page.reload();
+    await waitForRemoteHeader(page);
+    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("EUR")').waitFor();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('local_cache') ?? '{}').fiatName),
+    ).toBe('EUR');
+    await page.close();
+  });
+});
+
+describe('menus from the keyboard', () => {
+  it('opens on Enter at the checked item, moves with arrows, closes on Escape, selects on Enter', async () => {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/`);
+    await waitForRemoteHeader(page);
+    const button = page.locator('[data-testid="language-menu"] .menu-button');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-value'));
+    expect(await focused()).toBe('en');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('asia');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('en-CA');
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('menu-button')),
+    ).toBe(true);
+    // Arrow Down on the button opens the menu at the checked item, then moves: en, asia, en-GB, ja, ru.
+    for (let press = 0; press < 5; press += 1) await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('ru');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${siteUrl}/ru`);
+    await page.locator('html[lang="ru"]').waitFor();
+    await context.clearCookies();
+    await page.close();
+  });
+});

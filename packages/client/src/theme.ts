@@ -1,0 +1,35 @@
+import { normaliseTheme, type Theme } from '@exchange-web/protocol/registry';
+import type { CookiePreferenceStore } from './cookie-preferences';
+import type { LocalCache } from './local-cache';
+
+/**
+ * The theme to render (SPEC 2, 4): the `appTheme` query parameter overrides, else the theme
+ * cookie; dark maps to black, light to white, anything else to white.
+ */
+export function resolveTheme(input: {
+  query?: string | undefined;
+  cookie?: string | undefined;
+}): Theme {
+  if (input.query) return normaliseTheme(input.query);
+  return normaliseTheme(input.cookie);
+}
+
+/** The class the page root carries for a theme. */
+export const themeClassName = (theme: Theme) => `theme-${theme}`;
+
+export const oppositeTheme = (theme: Theme): Theme => (theme === 'black' ? 'white' : 'black');
+
+/** SPEC 4: a theme change updates the page class, the cookie and local storage. */
+export function applyTheme(
+  theme: Theme,
+  targets: {
+    root: { classList: DOMTokenList };
+    preferences: CookiePreferenceStore;
+    localCache: Pick<LocalCache, 'set'>;
+  },
+): void {
+  targets.root.classList.remove(themeClassName(oppositeTheme(theme)));
+  targets.root.classList.add(themeClassName(theme));
+  targets.preferences.set('theme', theme);
+  targets.localCache.set('globalTheme', theme);
+}

@@ -1,0 +1,167 @@
+import { browserCookieJar } from '@exchange-web/client/cookie-jar';
+import { createCookiePreferences } from '@exchange-web/client/cookie-preferences';
+import { createCurrencyStore, type CurrencyState } from '@exchange-web/client/currency-store';
+import { createHttpClient } from '@exchange-web/client/http-client';
+import { memoryStorage, type KeyValueStorage } from '@exchange-web/client/key-value-storage';
+import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/client/language';
+import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
+import { LocalCache } from '@exchange-web/client/local-cache';
+import { applyTheme, oppositeTheme } from '@exchange-web/client/theme';
+import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import type { Theme } from '@exchange-web/protocol/registry';
+import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { Messages } from '../i18n/messages';
+import { createTranslator, type Translate } from '../i18n/translator';
+import type { LegalAcceptanceStore } from './LegalDialog';
+
+export interface ShellValue {
+  t: Translate;
+  language: LocaleCode;
+  /** The path prefix the page was reached with ('' when none). */
+  prefix: string;
+  theme: Theme;
+  currency: CurrencyState;
+  buildPath(path: string): string;
+  changeLanguage(locale: LocaleCode): void;
+  selectCurrency(value: string): void;
+  toggleTheme(): void;
+  /** An amount quoted in USDT, formatted in the chosen fiat and the language's number format. */
+  formatFiat(usdt: number): string;
+  legalAcceptance: LegalAcceptanceStore;
+}
+
+const ShellContext = createContext<ShellValue | null>(null);
+
+export interface ShellProviderProps {
+  language: LocaleCode;
+  prefix: string;
+  theme: Theme;
+  messages: Messages;
+  /** Replaces the current route for a new language and prefix (the site's router). */
+  replaceRoute(locale: LocaleCode, prefix: string): void;
+  /** Loads the USDT rates. @default a post to v1/mix/public/usdtRate on the site origin */
+  loadRates?: (locale: string) => Promise<UsdtRateReply>;
+  children: ReactNode;
+}
+
+const browserStorage = (): KeyValueStorage => {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage disabled (privacy settings): preferences live for this page only.
+    return memoryStorage();
+  }
+};
+
+const defaultLoadRates = (locale: string) =>
+  createHttpClient().post<UsdtRateReply>(ApiPath.usdtRate, { locale });
+
+/** Language, theme, currency and preferences for every page of the site (SPEC 2, 3, 4). */
+export function ShellProvider(props: ShellProviderProps) {
+  const { language, prefix, messages, replaceRoute } = props;
+  // Browser-only services, made once on first use after mount; server rendering never needs them.
+  const [services] = useState(() =>
+    typeof window === 'undefined'
+      ? null
+      : {
+          preferences: createCookiePreferences(browserCookieJar()),
+          localCache: new LocalCache(browserStorage()),
+          legalAcceptance: createLegalAcceptance(browserStorage()),
+        },
+  );
+  const [currencyStore] = useState(() =>
+    createCurrencyStore({
+      loadRates: props.loadRates ?? defaultLoadRates,
+      locale: language,
+      ...(services ? { initialName: services.localCache.get('fiatName') } : {}),
+      onSelect: (name) => services?.localCache.set('fiatName', name),
+    }),
+  );
+  const currency = useSyncExternalStore(
+    currencyStore.subscribe,
+    currencyStore.getState,
+    currencyStore.getState,
+  );
+  const [theme, setTheme] = useState(props.theme);
+  useEffect(() => setTheme(props.theme), [props.theme]);
+  useEffect(() => currencyStore.start(), [currencyStore]);
+
+  const t = useMemo(() => createTranslator(language, messages), [language, messages]);
+  const build = useCallback((path: string) => buildPath(path, prefix), [prefix]);
+
+  const changeLanguage = useCallback(
+    (next: LocaleCode) => {
+      if (services) {
+        services.preferences.set('language', next);
+        services.localCache.set('globalLocale', next);
+      }
+      currencyStore.selectForLanguage(next);
+      const root = document.documentElement;
+      root.lang = htmlLang(next);
+      if (root.dir !== textDirection(next)) root.dir = textDirection(next);
+      replaceRoute(next, prefixAfterLanguageChange(prefix, next));
+    },
+    [services, currencyStore, prefix, replaceRoute],
+  );
+
+  const toggleTheme = useCallback(() => {
+    const next = oppositeTheme(theme);
+    if (services) applyTheme(next, { root: document.documentElement, ...services });
+    setTheme(next);
+  }, [services, theme]);
+
+  const value = useMemo<ShellValue>(() => {
+    const fiat = new Intl.NumberFormat(htmlLang(language), {
+      style: 'currency',
+      currency: currency.selected.value,
+      currencyDisplay: 'narrowSymbol',
+    });
+    return {
+      t,
+      language,
+      prefix,
+      theme,
+      currency,
+      buildPath: build,
+      changeLanguage,
+      selectCurrency: (next) => currencyStore.select(next),
+      toggleTheme,
+      formatFiat: (usdt) => fiat.format(usdt * currency.selected.rate),
+      legalAcceptance: services?.legalAcceptance ?? {
+        isAccepted: () => true,
+        accept: () => undefined,
+      },
+    };
+  }, [
+    t,
+    language,
+    prefix,
+    theme,
+    currency,
+    build,
+    changeLanguage,
+    currencyStore,
+    toggleTheme,
+    services,
+  ]);
+
+  return <ShellContext.Provider value={value}>{props.children}</ShellContext.Provider>;
+}
+
+/** The shell's state and actions; only inside {@link ShellProvider}. */
+export function useShell(): ShellValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell must be used inside <ShellProvider>');
+  return value;
+}

@@ -1,0 +1,111 @@
+import { languages } from '@exchange-web/protocol/languages';
+import { SIMULATION_LANDING } from '@exchange-web/protocol/paths';
+import type { HeaderProps, ShellOrigin } from './contract';
+import { MenuButton } from './MenuButton';
+
+const navigation = [
+  { key: 'header.nav.spot', path: SIMULATION_LANDING.spot },
+  { key: 'header.nav.futures', path: SIMULATION_LANDING.futures },
+  { key: 'header.nav.margin', path: '/margin/BTCUSDT' },
+  { key: 'header.nav.copyTrading', path: '/copy-trading' },
+  { key: 'header.nav.inscription', path: '/inscription/brc-20' },
+] as const;
+
+const languageItems = languages.map((language) => ({
+  value: language.locale,
+  label: language.languageName,
+  lang: language.locale,
+}));
+
+/** The site header: logo, navigation, language, currency, theme, account and simulation. */
+export function SiteHeader(props: HeaderProps & ShellOrigin) {
+  const { t, buildPath } = props;
+  const current = languages.find((language) => language.locale === props.language);
+  return (
+    <div className="site-header" data-source={props.source} data-build-id={props.buildId}>
+      <a className="skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
+      <a className="site-logo" href={buildPath('/')} aria-label={t('header.logo')}>
+        exchange-web
+      </a>
+      <nav aria-label={t('header.mainNavigation')} className="site-nav">
+        <ul>
+          {navigation.map((item) => (
+            <li key={item.key}>
+              <a href={buildPath(item.path)}>{t(item.key)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="site-tools">
+        <MenuButton
+          testId="language-menu"
+          menuLabel={t('header.languageMenu')}
+          buttonLabel={t('header.currentLanguage', { language: current?.languageName ?? '' })}
+          items={languageItems}
+          selected={props.language}
+          onSelect={(locale) => {
+            const next = languages.find((language) => language.locale === locale);
+            if (next) props.onLanguageChange(next.locale);
+          }}
+        >
+          {current?.languageName}
+        </MenuButton>
+        <MenuButton
+          testId="currency-menu"
+          menuLabel={t('header.currencyMenu')}
+          buttonLabel={t('header.currentCurrency', { currency: props.currency.selected.label })}
+          items={props.currency.entries.map((entry) => ({
+            value: entry.value,
+            label: entry.label,
+          }))}
+          selected={props.currency.selected.value}
+          onSelect={props.onCurrencyChange}
+        >
+          {props.currency.selected.label}
+        </MenuButton>
+        <button
+          type="button"
+          className="theme-toggle"
+          data-testid="theme-toggle"
+          aria-label={
+            props.theme === 'black' ? t('header.theme.toLight') : t('header.theme.toDark')
+          }
+          onClick={props.onThemeToggle}
+        >
+          <span aria-hidden="true">{props.theme === 'black' ? '☀' : '☾'}</span>
+        </button>
+        {props.simulation ? (
+          <button
+            type="button"
+            role="switch"
+            aria-checked={props.simulation.on}
+            className="simulation-switch"
+            data-testid="simulation-switch"
+            onClick={props.simulation.onToggle}
+          >
+            {t('header.simulation.label')}
+          </button>
+        ) : null}
+        {props.user ? (
+          <span className="site-account" data-testid="header-user">
+            <a href={buildPath('/account')}>{props.user.userName}</a>
+            {props.onLogout ? (
+              <button type="button" onClick={props.onLogout} data-testid="logout">
+                {t('header.logOut')}
+              </button>
+            ) : null}
+          </span>
+        ) : (
+          <span className="site-account">
+            <a href={buildPath('/login')}>{t('header.logIn')}</a>
+            <a className="button-primary" href={buildPath('/register')}>
+              {t('header.register')}
+            </a>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
