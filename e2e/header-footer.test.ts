@@ -15,7 +15,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
   context = browser.context;
-  await acceptLegalNotice(context);
+  await acceptLegalNotice(context, siteUrl);
 });
 afterAll(async () => {
   await browser.close();

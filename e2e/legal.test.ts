@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { serverHtml } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -16,10 +17,21 @@ afterAll(async () => {
 
 describe('legal dialog', () => {
   it('shows the locale’s notice until accepted, remembers it, and asks again in another locale', async () => {
+    const { html } = await serverHtml(`${siteUrl}/`);
+    // The server paints it open, so it arrives with the page rather than after it.
+    expect(html).toMatch(/<dialog[^>]*open=""[^>]*data-testid="legal-dialog"/);
+    const accepted = await serverHtml(`${siteUrl}/`, 'legal_acceptance=en:1');
+    expect(accepted.html).not.toMatch(/<dialog[^>]*open=""[^>]*data-testid="legal-dialog"/);
+
     const page = await context.newPage();
     await page.goto(`${siteUrl}/`);
     const dialog = page.getByTestId('legal-dialog');
     await dialog.waitFor({ state: 'visible' });
+    // The rest of the page is out of reach while it asks, and its button has the focus.
+    expect(await page.locator('.shell').getAttribute('inert')).not.toBeNull();
+    await page.waitForFunction(
+      () => document.activeElement?.closest('[data-testid="legal-dialog"]') !== null,
+    );
     expect(await dialog.getAttribute('open')).not.toBeNull();
     expect(await dialog.locator('h2').textContent()).toBe('Before you continue');
     // Escape does not dismiss it: the notice must be answered.
@@ -27,10 +39,10 @@ describe('legal dialog', () => {
     expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button').click();
     await dialog.waitFor({ state: 'hidden' });
+    expect(await page.locator('.shell').getAttribute('inert')).toBeNull();
 
     await page.reload();
     await page.waitForFunction(() => document.readyState === 'complete');
-    expect(await page.getByTestId('legal-dialog').getAttribute('data-accepted')).toBe('true');
     expect(await page.getByTestId('legal-dialog').isVisible()).toBe(false);
 
     await page.goto(`${siteUrl}/ja/`);

@@ -10,7 +10,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
   context = browser.context;
-  await acceptLegalNotice(context);
+  await acceptLegalNotice(context, siteUrl);
 });
 afterAll(async () => {
   await browser.close();
@@ -126,7 +126,7 @@ describe('changing language', () => {
     await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
     // AED is not quoted in USDT, so the currency falls back to USD.
     await page.locator('[data-testid="currency-menu"] .menu-button:has-text("USD")').waitFor();
-    await context.clearCookies();
+    await context.clearCookies({ name: 'lang' });
     await page.close();
   });
 });
@@ -180,7 +180,7 @@ describe('menus from the keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${siteUrl}/ru`);
     await page.locator('html[lang="ru"]').waitFor();
-    await context.clearCookies();
+    await context.clearCookies({ name: 'lang' });
     await page.close();
   });
 });

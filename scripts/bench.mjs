@@ -51,8 +51,20 @@ async function timeStart(port, dataDir) {
   return { child, ms: Math.round(performance.now() - started) };
 }
 
-/** Gzip bytes of JavaScript the browser downloads on a first visit to `url`. */
-async function firstLoadJs(executablePath, url) {
+/**
+ * JavaScript of a first visit to `url`, in gzip bytes as downloaded: the first-load set (the
+ * scripts the server HTML references, what the first paint needs) and everything fetched by
+ * network idle (adding what loads on demand, such as the header-footer remote).
+ */
+async function javascriptSizes(executablePath, url) {
+  const html = await (await fetch(url)).text();
+  const firstLoad = new Set(
+    [
+      ...html.matchAll(
+        /<(?:script[^>]*\ssrc|link[^>]*rel="(?:preload|modulepreload)"[^>]*href)="([^"]+\.js)"/g,
+      ),
+    ].map((match) => new URL(match[1], url).pathname),
+  );
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
@@ -66,11 +78,48 @@ async function firstLoadJs(executablePath, url) {
       if (request.resourceType() === 'script') scripts.push(request);
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    let bytes = 0;
-    for (const request of scripts) bytes += (await request.sizes()).responseBodySize;
-    return { bytes, files: scripts.length };
+    const sizes = { firstLoad: 0, firstLoadFiles: 0, all: 0, allFiles: scripts.length };
+    for (const request of scripts) {
+      const bytes = (await request.sizes()).responseBodySize;
+      sizes.all += bytes;
+      if (firstLoad.has(new URL(request.url()).pathname)) {
+        sizes.firstLoad += bytes;
+        sizes.firstLoadFiles += 1;
+      }
+    }
+    return sizes;
   } finally {
     await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse's mobile performance score (its default: emulated phone, simulated slow 4G). */
+async function lighthouseScore(executablePath, url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath,
+    chromeFlags: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
+    userDataDir: false,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
+    const audits = result.lhr.audits;
+    return {
+      score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      fcp: Math.round(audits['first-contentful-paint'].numericValue),
+      lcp: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbt: Math.round(audits['total-blocking-time'].numericValue),
+      cls: audits['cumulative-layout-shift'].numericValue.toFixed(3),
+    };
+  } finally {
+    chrome.kill();
     await rm(userDataDir, { recursive: true, force: true });
   }
 }
@@ -79,22 +128,38 @@ await build();
 const executablePath = ensureChromium();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-gateway-'));
 const port = await freePort();
+const stopStart = async (child) => {
+  child.kill('SIGINT');
+  await new Promise((resolve) => child.once('exit', resolve));
+};
+
 const cold = await timeStart(port, dataDir);
-report('npm start, built tree, new database: start to serving', cold.ms, 'ms');
-const js = await firstLoadJs(executablePath, `http://127.0.0.1:${port}/`);
-report(
-  `first-load JavaScript of / (${js.files} files, gzip as downloaded)`,
-  (js.bytes / 1024).toFixed(1),
-  'KB',
-  '170 KB',
-);
-cold.child.kill('SIGINT');
-await new Promise((resolve) => cold.child.once('exit', resolve));
+try {
+  report('npm start, built tree, new database: start to serving', cold.ms, 'ms');
+  const url = `http://127.0.0.1:${port}/`;
+  const js = await javascriptSizes(executablePath, url);
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  report(
+    `first-load JavaScript of / (${js.firstLoadFiles} files, gzip)`,
+    kb(js.firstLoad),
+    'KB',
+    '170 KB',
+  );
+  report(`all JavaScript of / by network idle (${js.allFiles} files, gzip)`, kb(js.all), 'KB');
+  const lighthouse = await lighthouseScore(executablePath, url);
+  report('Lighthouse mobile performance of /', lighthouse.score, 'points', '95');
+  report(
+    'Lighthouse FCP / LCP / TBT / CLS of /',
+    `${lighthouse.fcp} ms / ${lighthouse.lcp} ms / ${lighthouse.tbt} ms / ${lighthouse.cls}`,
+    '',
+  );
+} finally {
+  await stopStart(cold.child);
+}
 
 const warm = await timeStart(port, dataDir);
 report('npm start, built tree, existing database: start to serving', warm.ms, 'ms');
-warm.child.kill('SIGINT');
-await new Promise((resolve) => warm.child.once('exit', resolve));
+await stopStart(warm.child);
 await rm(dataDir, { recursive: true, force: true });
 
 console.log('\nbench: ' + JSON.stringify(figures));

@@ -45,6 +45,8 @@ export function remoteConfig({ buildId, outDir = here('./dist') }) {
         },
         dts: false,
         manifest: false,
+        // The site already runs the federation runtime: use its copy instead of shipping a second.
+        experiments: { externalRuntime: true },
       }),
     ],
     devtool: 'source-map',

@@ -1,14 +1,17 @@
 import { LOCALE_CODES } from '@exchange-web/protocol/languages';
-import { LocalStorageKey } from '@exchange-web/protocol/registry';
+import { LEGAL_NOTICE_VERSION } from '@exchange-web/client/legal-acceptance';
+import { CookieName } from '@exchange-web/protocol/registry';
 import type { BrowserContext, Page } from 'playwright-core';
 
-/** Marks the legal notice accepted in every locale before any page script runs. */
-export async function acceptLegalNotice(context: BrowserContext): Promise<void> {
-  const accepted = Object.fromEntries(LOCALE_CODES.map((locale) => [locale, 1]));
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    LocalStorageKey.legalAcceptance,
-    JSON.stringify(accepted),
-  ] as const);
+/** Marks the legal notice accepted in every locale, as the dialog's accept button does. */
+export async function acceptLegalNotice(context: BrowserContext, siteUrl: string): Promise<void> {
+  await context.addCookies([
+    {
+      name: CookieName.legalAcceptance,
+      value: LOCALE_CODES.map((locale) => `${locale}:${LEGAL_NOTICE_VERSION}`).join(','),
+      url: siteUrl,
+    },
+  ]);
 }
 
 /** Waits until the header and footer from the remote have replaced the built-in ones. */

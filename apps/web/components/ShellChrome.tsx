@@ -12,12 +12,20 @@ function useHeaderFooterRemote(): HeaderFooterRemote | null {
   const [remote, setRemote] = useState<HeaderFooterRemote | null>(null);
   useEffect(() => {
     let current = true;
-    loadHeaderFooterRemote().then(
-      (loaded) => current && setRemote(loaded),
-      (error: unknown) => console.warn('Using the built-in header and footer:', error),
-    );
+    const load = () =>
+      loadHeaderFooterRemote().then(
+        (loaded) => current && setRemote(loaded),
+        (error: unknown) => console.warn('Using the built-in header and footer:', error),
+      );
+    // The built-in header is already on screen: fetch the remote once the page is loaded and idle,
+    // so it never competes with hydration for the main thread.
+    const whenIdle = () =>
+      window.requestIdleCallback ? window.requestIdleCallback(load) : setTimeout(load, 1);
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
     return () => {
       current = false;
+      window.removeEventListener('load', whenIdle);
     };
   }, []);
   return remote;
@@ -27,31 +35,40 @@ export function ShellChrome({
   header,
   footer,
   children,
+  overlay,
+  inert,
 }: {
   header: HeaderProps;
   footer: FooterProps;
   children: React.ReactNode;
+  /** Rendered beside the page, outside what `inert` disables (the legal dialog). */
+  overlay: React.ReactNode;
+  /** Makes the page unreachable while a dialog asks for an answer. */
+  inert: boolean;
 }) {
   const remote = useHeaderFooterRemote();
   return (
-    <div className="shell">
-      <header className="shell-header" data-testid="shell-header">
-        {remote ? (
-          <remote.Header {...header} source="remote" />
-        ) : (
-          <SiteHeader {...header} source="built-in" />
-        )}
-      </header>
-      <main id="main" className="shell-main" tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="shell-footer" data-testid="shell-footer">
-        {remote ? (
-          <remote.Footer {...footer} source="remote" />
-        ) : (
-          <SiteFooter {...footer} source="built-in" />
-        )}
-      </footer>
-    </div>
+    <>
+      <div className="shell" inert={inert}>
+        <header className="shell-header" data-testid="shell-header">
+          {remote ? (
+            <remote.Header {...header} source="remote" />
+          ) : (
+            <SiteHeader {...header} source="built-in" />
+          )}
+        </header>
+        <main id="main" className="shell-main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="shell-footer" data-testid="shell-footer">
+          {remote ? (
+            <remote.Footer {...footer} source="remote" />
+          ) : (
+            <SiteFooter {...footer} source="built-in" />
+          )}
+        </footer>
+      </div>
+      {overlay}
+    </>
   );
 }

@@ -42,9 +42,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function load(): Promise<HeaderFooterRemote> {
   // The runtime is fetched only when the page asks for the remote, never in the first bundle.
-  const { createInstance } = await import('@module-federation/runtime');
+  const [{ createInstance }, { default: injectExternalRuntimeCore }] = await Promise.all([
+    import('@module-federation/runtime'),
+    import('@module-federation/inject-external-runtime-core-plugin'),
+  ]);
   const federation = createInstance({
     name: 'web',
+    // Lends this runtime to the remote, which is built without its own (experiments.externalRuntime).
+    plugins: [injectExternalRuntimeCore()],
     remotes: [{ name: REMOTE_NAME, entry: HEADER_FOOTER_ENTRY }],
     shared: {
       react: shared(React.version, () => React),

@@ -1,4 +1,5 @@
 import { detectLanguage, htmlLang } from '@exchange-web/client/language';
+import { isLegalNoticeAccepted } from '@exchange-web/client/legal-acceptance';
 import { resolveTheme, themeClassName } from '@exchange-web/client/theme';
 import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import { CookieName, QueryParam, type Theme } from '@exchange-web/protocol/registry';
@@ -10,6 +11,8 @@ export interface ShellRequest {
   /** The path prefix as the router saw it: '' when none, else a locale code or bg. */
   prefix: string;
   theme: Theme;
+  /** Whether the legal notice of this language was accepted (its cookie). */
+  legalAccepted: boolean;
 }
 
 /**
@@ -25,8 +28,10 @@ export function readShellRequest(input: {
   const prefix =
     !input.routerLocale || input.routerLocale === NO_PREFIX_LOCALE ? '' : input.routerLocale;
   const queryTheme = input.query[QueryParam.appTheme];
+  const language = detectLanguage({ cookie: cookies[CookieName.language], pathname: `/${prefix}` });
   return {
-    language: detectLanguage({ cookie: cookies[CookieName.language], pathname: `/${prefix}` }),
+    language,
+    legalAccepted: isLegalNoticeAccepted(cookies[CookieName.legalAcceptance], language),
     prefix,
     theme: resolveTheme({
       query: Array.isArray(queryTheme) ? queryTheme[0] : queryTheme,

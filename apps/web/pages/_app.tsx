@@ -4,7 +4,7 @@ import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ShellChrome } from '../components/ShellChrome';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
 import { readShellRequest, type ShellRequest } from '../lib/shell-request';
@@ -14,12 +14,29 @@ interface ShellAppProps {
   shell: ShellRequest & { messages: Messages };
 }
 
-function Frame({ children }: { children: ReactNode }) {
+function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted: boolean }) {
   const shell = useShell();
   const router = useRouter();
   const path = router.asPath.split(/[?#]/, 1)[0];
+  // The language accepted on this page, before the next request carries the cookie.
+  const [acceptedHere, setAcceptedHere] = useState<string | null>(null);
+  const legalOpen = !legalAccepted && acceptedHere !== shell.language;
   return (
     <ShellChrome
+      inert={legalOpen}
+      overlay={
+        // SPEC 2: keyed to the locale plus path, so it mounts afresh when either changes.
+        <LegalDialog
+          key={`${shell.language}:${path}`}
+          t={shell.t}
+          open={legalOpen}
+          buildPath={shell.buildPath}
+          onAccept={() => {
+            shell.legalAcceptance.accept(shell.language);
+            setAcceptedHere(shell.language);
+          }}
+        />
+      }
       header={{
         t: shell.t,
         language: shell.language,
@@ -34,14 +51,6 @@ function Frame({ children }: { children: ReactNode }) {
       footer={{ t: shell.t, buildPath: shell.buildPath, year: new Date().getFullYear() }}
     >
       {children}
-      {/* SPEC 2: keyed to the locale plus path, so it mounts afresh when either changes. */}
-      <LegalDialog
-        key={`${shell.language}:${path}`}
-        t={shell.t}
-        locale={shell.language}
-        buildPath={shell.buildPath}
-        acceptance={shell.legalAcceptance}
-      />
     </ShellChrome>
   );
 }
@@ -67,7 +76,7 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
       messages={shell.messages}
       replaceRoute={replaceRoute}
     >
-      <Frame>
+      <Frame legalAccepted={shell.legalAccepted}>
         <Component {...pageProps} />
       </Frame>
     </ShellProvider>

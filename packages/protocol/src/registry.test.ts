@@ -53,6 +53,7 @@ describe('cookies', () => {
       refreshToken: 'refresh_token',
       simulationTrade: 'simulation-trade',
       fingerprintMarkerPrefix: 'fp_mark_',
+      legalAcceptance: 'legal_acceptance',
     });
   });
 
@@ -85,7 +86,6 @@ describe('storage', () => {
       backupSignKeyPair: 'sign_key_pair_backup',
       deviceFingerprintLock: 'device_fingerprint_lock',
       terminalCodeLock: 'terminal_code_lock',
-      legalAcceptance: 'legal_acceptance',
     });
     expect(new Set(Object.values(LocalStorageKey)).size).toBe(Object.keys(LocalStorageKey).length);
   });

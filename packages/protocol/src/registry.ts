@@ -28,6 +28,8 @@ export const CookieName = {
   simulationTrade: 'simulation-trade',
   /** Prefix of the fingerprint-marker cookies; at most {@link MAX_FINGERPRINT_MARKER_COOKIES}. */
   fingerprintMarkerPrefix: 'fp_mark_',
+  /** Which locales' legal notices the visitor accepted, and their versions: `en:1,ja:1`. */
+  legalAcceptance: 'legal_acceptance',
 } as const;
 
 /** The preference cookies and their types. */
@@ -85,8 +87,6 @@ export const LocalStorageKey = {
   deviceFingerprintLock: 'device_fingerprint_lock',
   /** Lock a tab holds while it creates the terminal code. */
   terminalCodeLock: 'terminal_code_lock',
-  /** Which locale's legal notice the visitor accepted, and its version (JSON map). */
-  legalAcceptance: 'legal_acceptance',
 } as const;
 
 /** Session storage keys (SPEC.md sections 3 and 7). */

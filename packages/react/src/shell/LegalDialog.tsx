@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Translate } from '../i18n/translator';
 
-/** Where acceptance of a locale's legal notice is remembered (local storage in the site). */
+/** Where acceptance of a locale's legal notice is remembered (a cookie in the site). */
 export interface LegalAcceptanceStore {
   isAccepted(locale: string): boolean;
   accept(locale: string): void;
@@ -9,48 +9,38 @@ export interface LegalAcceptanceStore {
 
 export interface LegalDialogProps {
   t: Translate;
-  locale: string;
+  /** Shown until the visitor accepts; the server already renders it open when needed. */
+  open: boolean;
   buildPath(path: string): string;
-  acceptance: LegalAcceptanceStore;
+  onAccept(): void;
 }
 
 /**
  * The legal dialog of the shell (SPEC 2). The site keys it by locale plus path, so it mounts
- * afresh on either change; it opens as a modal until the locale's notice is accepted.
+ * afresh on either change, and makes the rest of the page inert while it is open.
+ * NOTE: it stays a non-modal <dialog open> painted by the server: showModal() after hydration
+ * would repaint it late (a late largest paint); `inert` on the page gives the modal behaviour.
  */
-export function LegalDialog({ t, locale, buildPath, acceptance }: LegalDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const [accepted, setAccepted] = useState(true);
-
+export function LegalDialog({ t, open, buildPath, onAccept }: LegalDialogProps) {
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  // Hydration does not apply autoFocus to server-rendered markup: move focus into the dialog.
   useEffect(() => {
-    // Read after mount: acceptance lives in browser storage, which server rendering cannot see.
-    const isAccepted = acceptance.isAccepted(locale);
-    setAccepted(isAccepted);
-    if (!isAccepted && !dialogRef.current?.open) dialogRef.current?.showModal();
-  }, [acceptance, locale]);
-
-  const accept = () => {
-    acceptance.accept(locale);
-    setAccepted(true);
-    dialogRef.current?.close();
-  };
-
+    if (open) acceptRef.current?.focus();
+  }, [open]);
   return (
     <dialog
-      ref={dialogRef}
+      open={open}
       className="legal-dialog"
+      aria-modal="true"
       aria-labelledby="legal-dialog-title"
       data-testid="legal-dialog"
-      data-accepted={accepted}
-      // The notice must be answered: Escape does not dismiss it.
-      onCancel={(event) => event.preventDefault()}
     >
       <h2 id="legal-dialog-title">{t('legal.title')}</h2>
       <p>{t('legal.notice')}</p>
       <p>
         {t('legal.acceptTerms')} <a href={buildPath('/legal/terms')}>{t('legal.readTerms')}</a>
       </p>
-      <button type="button" className="button-primary" onClick={accept} autoFocus>
+      <button ref={acceptRef} type="button" className="button-primary" onClick={onAccept}>
         {t('legal.accept')}
       </button>
     </dialog>

@@ -1,7 +1,6 @@
 import { browserCookieJar } from '@exchange-web/client/cookie-jar';
 import { createCookiePreferences } from '@exchange-web/client/cookie-preferences';
 import { createCurrencyStore, type CurrencyState } from '@exchange-web/client/currency-store';
-import { createHttpClient } from '@exchange-web/client/http-client';
 import { memoryStorage, type KeyValueStorage } from '@exchange-web/client/key-value-storage';
 import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/client/language';
 import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
@@ -64,8 +63,11 @@ const browserStorage = (): KeyValueStorage => {
   }
 };
 
-const defaultLoadRates = (locale: string) =>
-  createHttpClient().post<UsdtRateReply>(ApiPath.usdtRate, { locale });
+// The request layer loads on demand: rates are fetched after hydration, never before first paint.
+const defaultLoadRates = async (locale: string) => {
+  const { createHttpClient } = await import('@exchange-web/client/http-client');
+  return createHttpClient().post<UsdtRateReply>(ApiPath.usdtRate, { locale });
+};
 
 /** Language, theme, currency and preferences for every page of the site (SPEC 2, 3, 4). */
 export function ShellProvider(props: ShellProviderProps) {
@@ -77,7 +79,7 @@ export function ShellProvider(props: ShellProviderProps) {
       : {
           preferences: createCookiePreferences(browserCookieJar()),
           localCache: new LocalCache(browserStorage()),
-          legalAcceptance: createLegalAcceptance(browserStorage()),
+          legalAcceptance: createLegalAcceptance(browserCookieJar()),
         },
   );
   const [currencyStore] = useState(() =>
