@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AccountCode,
   CAPTCHA_STATUS_NOT_NEEDED,
   CHALLENGE_GROUP,
   CHALLENGE_TYPE,
@@ -85,7 +86,12 @@ describe('error catalogue', () => {
   });
 
   it('keeps every code distinct', () => {
-    const all = [...SUCCESS_CODES, ...Object.values(ErrorCode), ...Object.values(GatewayCode)];
+    const all = [
+      ...SUCCESS_CODES,
+      ...Object.values(ErrorCode),
+      ...Object.values(GatewayCode),
+      ...Object.values(AccountCode),
+    ];
     expect(new Set(all).size).toBe(all.length);
   });
 
@@ -98,8 +104,19 @@ describe('error catalogue', () => {
     expect(WRONG_API_NAME_MESSAGE).toBe('wrong api name!');
   });
 
+  it('keeps every account code distinct from every other code', () => {
+    const others = [...SUCCESS_CODES, ...Object.values(ErrorCode), ...Object.values(GatewayCode)];
+    for (const code of Object.values(AccountCode)) expect(others).not.toContain(code);
+    expect(new Set(Object.values(AccountCode)).size).toBe(Object.values(AccountCode).length);
+  });
+
   it('gives an English meaning to every code and to nothing else', () => {
-    const all = [...SUCCESS_CODES, ...Object.values(ErrorCode), ...Object.values(GatewayCode)];
+    const all = [
+      ...SUCCESS_CODES,
+      ...Object.values(ErrorCode),
+      ...Object.values(GatewayCode),
+      ...Object.values(AccountCode),
+    ];
     expect(Object.keys(errorMeaning).sort()).toEqual([...all].sort());
     for (const code of all) expect(errorMeaning[code]).toMatch(/^[A-Z].+\.$/);
   });

@@ -99,6 +99,26 @@ export const GatewayCode = {
 /** A code of {@link GatewayCode}. */
 export type GatewayCode = (typeof GatewayCode)[keyof typeof GatewayCode];
 
+/**
+ * Account and session refusals of the gateway (ours: SPEC.md lists none). Wrong credentials
+ * never say which of login name or password was wrong.
+ */
+export const AccountCode = {
+  loginNameTaken: '21001',
+  weakPassword: '21002',
+  wrongCredentials: '21003',
+  tooManyAttempts: '21004',
+  notMainAccount: '21005',
+  subAccountNotFound: '21006',
+  /** The two passwords of a registration differ. */
+  passwordsDiffer: '21007',
+  /** A switch back was asked of a session that does not act as a sub-account. */
+  notSubAccountSession: '21008',
+} as const;
+
+/** A code of {@link AccountCode}. */
+export type AccountCode = (typeof AccountCode)[keyof typeof AccountCode];
+
 /** HTTP statuses the client layer treats specially (SPEC.md sections 6 and 8). */
 export const HttpStatus = {
   /** Analytics upload refused ("Forbid"): silences uploading for 10 s. */
@@ -137,4 +157,12 @@ export const errorMeaning: Record<string, string> = {
   [GatewayCode.payloadTooLarge]: 'The request body is too large.',
   [GatewayCode.rateLimited]: 'Too many requests; try again later.',
   [GatewayCode.internalError]: 'The gateway failed to handle the request.',
+  [AccountCode.loginNameTaken]: 'The login name is already registered.',
+  [AccountCode.weakPassword]: 'The password is too weak.',
+  [AccountCode.wrongCredentials]: 'The login name or password is incorrect.',
+  [AccountCode.tooManyAttempts]: 'Too many failed attempts; try again later.',
+  [AccountCode.notMainAccount]: 'Only a main account can do this.',
+  [AccountCode.subAccountNotFound]: 'No such sub-account of this account.',
+  [AccountCode.passwordsDiffer]: 'The two passwords differ.',
+  [AccountCode.notSubAccountSession]: 'The session does not act as a sub-account.',
 };

@@ -62,6 +62,8 @@ export const ApiPath = {
   telegramCheck: '/v1/user/third/telegram/check',
   telegramBind: '/v1/user/third/telegram/bind',
   telegramSign: '/v1/user/third/telegram/sign',
+  subAccountCreate: '/v1/user/subAccount/create',
+  subAccountList: '/v1/user/subAccount/list',
   subAccountSwitch: '/v1/user/subAccount/switch',
   subAccountSwitchBack: '/v1/user/subAccount/switchBack',
   qrKeyStatus: '/v1/user/getQrKeyStatus',

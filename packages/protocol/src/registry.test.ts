@@ -51,6 +51,7 @@ describe('cookies', () => {
       layout: 'layout',
       token: 'token',
       refreshToken: 'refresh_token',
+      signedIn: 'signed_in',
       simulationTrade: 'simulation-trade',
       fingerprintMarkerPrefix: 'fp_mark_',
       legalAcceptance: 'legal_acceptance',

@@ -20,10 +20,15 @@ export const CookieName = {
   valuationUnit: 'valuation_unit',
   /** The trading layout, e.g. `right`. */
   layout: 'layout',
-  /** The session token; its presence lets the signing key pair bind to the user. */
+  /** The session token: HttpOnly, so page scripts never read it. */
   token: 'token',
-  /** The refresh token, removed on logout and session expiry. */
+  /** The refresh token that renews an expired session token: HttpOnly; removed on logout and expiry. */
   refreshToken: 'refresh_token',
+  /**
+   * Readable marker set beside the HttpOnly session cookies, holding no secret: tells page scripts
+   * a session exists (whether to load the user, whether the key pair may bind to it).
+   */
+  signedIn: 'signed_in',
   /** Mirror of the simulation flag, so the server renders simulation pages (SPEC.md section 4). */
   simulationTrade: 'simulation-trade',
   /** Prefix of the fingerprint-marker cookies; at most {@link MAX_FINGERPRINT_MARKER_COOKIES}. */

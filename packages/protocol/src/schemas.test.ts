@@ -12,6 +12,15 @@ import {
   emptyRequestSchema,
   gatewaySignConfigReplySchema,
   gatewaySignConfigSchema,
+  isStrongPassword,
+  loginRequestSchema,
+  registerEmailRequestSchema,
+  registerMobileAndEmailRequestSchema,
+  registerMobileRequestSchema,
+  sessionReplySchema,
+  subAccountCreateRequestSchema,
+  subAccountListReplySchema,
+  subAccountSwitchRequestSchema,
   trackingEventSchema,
   userInfoReplySchema,
   userInfoRequestSchema,
@@ -421,5 +430,84 @@ describe('analytics upload', () => {
     for (let type = 1; type <= 9; type += 1) {
       expect(accepts(trackingEventSchema, { ...event, type, event_tracking_id: '/' })).toBe(true);
     }
+  });
+});
+
+describe('accounts and sessions', () => {
+  it('accepts a login by email, by mobile with area code, and by sub-account name', () => {
+    for (const loginName of ['trader@example.com', '+81 9012345678', 'desk_01']) {
+      expect(accepts(loginRequestSchema, { loginName, pwd: 'x' })).toBe(true);
+    }
+  });
+
+  it.each([
+    ['no password', { loginName: 'trader@example.com' }],
+    ['an empty password', { loginName: 'trader@example.com', pwd: '' }],
+    ['a too short login name', { loginName: 'ab', pwd: 'x' }],
+    ['a password over 128 characters', { loginName: 'trader@example.com', pwd: 'x'.repeat(129) }],
+    ['an unknown field', { loginName: 'trader@example.com', pwd: 'x', remember: true }],
+  ])('refuses a login with %s', (_label, value) => {
+    expect(accepts(loginRequestSchema, value)).toBe(false);
+  });
+
+  it('checks the registration fields of each kind', () => {
+    expect(accepts(registerEmailRequestSchema, { email: 'a@b.co', pwd: 'p' })).toBe(true);
+    expect(accepts(registerEmailRequestSchema, { email: 'not-an-email', pwd: 'p' })).toBe(false);
+    expect(
+      accepts(registerMobileRequestSchema, { areaCode: '+81', mobile: '9012345678', pwd: 'p' }),
+    ).toBe(true);
+    expect(
+      accepts(registerMobileRequestSchema, { areaCode: 'JP', mobile: '9012345678', pwd: 'p' }),
+    ).toBe(false);
+    expect(
+      accepts(registerMobileRequestSchema, { areaCode: '81', mobile: '90-1234', pwd: 'p' }),
+    ).toBe(false);
+    expect(
+      accepts(registerMobileAndEmailRequestSchema, {
+        email: 'a@b.co',
+        areaCode: '44',
+        mobile: '7700900123',
+        pwd: 'p',
+        rePwd: 'p',
+      }),
+    ).toBe(true);
+    expect(accepts(registerMobileAndEmailRequestSchema, { email: 'a@b.co', pwd: 'p' })).toBe(false);
+  });
+
+  it('names sub-accounts with 3 to 32 safe characters', () => {
+    expect(accepts(subAccountCreateRequestSchema, { userName: 'desk_01' })).toBe(true);
+    expect(accepts(subAccountCreateRequestSchema, { userName: 'ab' })).toBe(false);
+    expect(accepts(subAccountCreateRequestSchema, { userName: 'a b c' })).toBe(false);
+    expect(accepts(subAccountCreateRequestSchema, { userName: 'x'.repeat(33) })).toBe(false);
+    expect(accepts(subAccountSwitchRequestSchema, { userId: '' })).toBe(false);
+  });
+
+  it('reads a session reply and a sub-account list', () => {
+    expect(
+      accepts(sessionReplySchema, {
+        userId: '1',
+        loginName: 'a@b.co',
+        userName: 'A',
+        subAccount: false,
+      }),
+    ).toBe(true);
+    expect(accepts(sessionReplySchema, { userId: '', loginName: '', userName: '' })).toBe(false);
+    expect(
+      accepts(subAccountListReplySchema, {
+        items: [{ userId: '2', userName: 'desk_01', createdDate: 1 }],
+      }),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['Demo-Trader-2026', true],
+    ['abcdefg1', true],
+    ['пароль12', true],
+    ['abcdefg', false],
+    ['abcdefgh', false],
+    ['12345678', false],
+    ['abc1', false],
+  ])('judges the strength of %s as %s', (password, strong) => {
+    expect(isStrongPassword(password)).toBe(strong);
   });
 });

@@ -340,3 +340,113 @@ export const buriedLogInfoRequestSchema = z
   .min(1)
   .max(TRACKING_BATCH_SIZE);
 export type BuriedLogInfoRequest = z.infer<typeof buriedLogInfoRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and sessions: login, registration, sub-accounts (SPEC.md section 7 names the paths;
+// their payloads are not shown, so the shapes below are ours, with the spec's field names)
+
+/** A login name or email: trimmed, 3 to 254 characters. */
+const loginNameField = z.string().trim().min(3).max(254);
+/** A password as typed; its strength is the gateway's rule (it answers weakPassword). */
+const passwordField = z.string().min(1).max(128);
+/** A country calling code such as `+81` or `81`. */
+const areaCodeField = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/, 'expected a country calling code');
+/** A national mobile number: 4 to 15 digits. */
+const mobileField = z
+  .string()
+  .trim()
+  .regex(/^\d{4,15}$/, 'expected 4 to 15 digits');
+/** An email address. */
+const emailField = z.email().max(254);
+
+/**
+ * Payload of `/v1/user/login`: the login name is an email, a mobile number with its area code
+ * (`+81 9012345678`), or a sub-account name.
+ */
+export const loginRequestSchema = z.strictObject({
+  loginName: loginNameField,
+  pwd: passwordField,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Payload of `/v1/user/register/email`. `rePwd`, when sent, must equal `pwd`. */
+export const registerEmailRequestSchema = z.strictObject({
+  email: emailField,
+  pwd: passwordField,
+  rePwd: passwordField.optional(),
+});
+export type RegisterEmailRequest = z.infer<typeof registerEmailRequestSchema>;
+
+/** Payload of `/v1/user/register/mobile`. */
+export const registerMobileRequestSchema = z.strictObject({
+  areaCode: areaCodeField,
+  mobile: mobileField,
+  pwd: passwordField,
+  rePwd: passwordField.optional(),
+});
+export type RegisterMobileRequest = z.infer<typeof registerMobileRequestSchema>;
+
+/** Payload of `/v1/user/register/mobileAndEmail`. */
+export const registerMobileAndEmailRequestSchema = z.strictObject({
+  email: emailField,
+  areaCode: areaCodeField,
+  mobile: mobileField,
+  pwd: passwordField,
+  rePwd: passwordField.optional(),
+});
+export type RegisterMobileAndEmailRequest = z.infer<typeof registerMobileAndEmailRequestSchema>;
+
+/**
+ * Reply of a login, a registration and a sub-account switch: who is now signed in. The session
+ * itself travels in HttpOnly cookies, never in the body.
+ */
+export const sessionReplySchema = z.object({
+  userId: requiredText(64),
+  loginName: text(256),
+  userName: text(256),
+  /** Whether the session now acts as a sub-account of its main account. */
+  subAccount: z.boolean(),
+});
+export type SessionReply = z.infer<typeof sessionReplySchema>;
+
+/** A sub-account name: 3 to 32 letters, digits, `_` or `-`. */
+const subAccountNameField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, 'expected 3 to 32 letters, digits, _ or -');
+
+/** Payload of `/v1/user/subAccount/create`. */
+export const subAccountCreateRequestSchema = z.strictObject({ userName: subAccountNameField });
+export type SubAccountCreateRequest = z.infer<typeof subAccountCreateRequestSchema>;
+
+/** One sub-account of a main account. */
+export const subAccountSchema = z.object({
+  userId: requiredText(64),
+  userName: text(256),
+  createdDate: z.number().int().nonnegative(),
+});
+export type SubAccount = z.infer<typeof subAccountSchema>;
+
+/** Reply of `/v1/user/subAccount/list`. */
+export const subAccountListReplySchema = z.object({ items: z.array(subAccountSchema) });
+export type SubAccountListReply = z.infer<typeof subAccountListReplySchema>;
+
+/** Payload of `/v1/user/subAccount/switch`: the sub-account to act as. */
+export const subAccountSwitchRequestSchema = z.strictObject({ userId: requiredText(64) });
+export type SubAccountSwitchRequest = z.infer<typeof subAccountSwitchRequestSchema>;
+
+/** The shortest password the gateway accepts. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The password rule both the forms and the gateway apply: at least {@link PASSWORD_MIN_LENGTH}
+ * characters with at least one letter and one digit.
+ * @example isStrongPassword('Demo-Trader-2026') // true
+ * @example isStrongPassword('password') // false
+ */
+export function isStrongPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\d/.test(password);
+}
