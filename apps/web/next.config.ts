@@ -20,6 +20,8 @@ const config: NextConfig = {
     '@exchange-web/client',
     '@exchange-web/tracker',
     '@exchange-web/react',
+    // DESIGN "Known traps": one copy of antd's style engine, else server-extracted CSS is empty.
+    '@ant-design/cssinjs',
   ],
   // Type errors fail `npm test` (scripts/typecheck.mjs); the production build skips a second pass.
   typescript: { ignoreBuildErrors: true },

@@ -13,6 +13,8 @@ export interface ShellRequest {
   theme: Theme;
   /** Whether the legal notice of this language was accepted (its cookie). */
   legalAccepted: boolean;
+  /** Whether the request carries a session (its readable marker cookie; the token is HttpOnly). */
+  signedIn: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function readShellRequest(input: {
   return {
     language,
     legalAccepted: isLegalNoticeAccepted(cookies[CookieName.legalAcceptance], language),
+    signedIn: cookies[CookieName.signedIn] !== undefined,
     prefix,
     theme: resolveTheme({
       query: Array.isArray(queryTheme) ? queryTheme[0] : queryTheme,

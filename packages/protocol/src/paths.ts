@@ -66,6 +66,8 @@ export const ApiPath = {
   subAccountList: '/v1/user/subAccount/list',
   subAccountSwitch: '/v1/user/subAccount/switch',
   subAccountSwitchBack: '/v1/user/subAccount/switchBack',
+  // Not in SPEC 7: the account page's recent sign-ins (the spec's "devices" page path suggests it).
+  deviceList: '/v1/user/device/list',
   qrKeyStatus: '/v1/user/getQrKeyStatus',
   crossTerminalLoginStatus: '/v1/user/getCrossTerminalLoginStatus',
 } as const;

@@ -8,6 +8,7 @@ import {
   clientCommonConfigReplySchema,
   coinChainListReplySchema,
   cspSecurityRequestSchema,
+  deviceListReplySchema,
   domainConfigReplySchema,
   emptyRequestSchema,
   gatewaySignConfigReplySchema,
@@ -497,6 +498,18 @@ describe('accounts and sessions', () => {
         items: [{ userId: '2', userName: 'desk_01', createdDate: 1 }],
       }),
     ).toBe(true);
+  });
+
+  it('reads the recent sign-ins, refusing a negative time', () => {
+    const device = {
+      signedInAt: 1,
+      ip: '127.0.0.1',
+      userAgent: 'Chromium',
+      current: true,
+      active: true,
+    };
+    expect(accepts(deviceListReplySchema, { items: [device] })).toBe(true);
+    expect(accepts(deviceListReplySchema, { items: [{ ...device, signedInAt: -1 }] })).toBe(false);
   });
 
   it.each([

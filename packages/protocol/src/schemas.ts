@@ -450,3 +450,20 @@ export const PASSWORD_MIN_LENGTH = 8;
 export function isStrongPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\d/.test(password);
 }
+
+/** One recent sign-in of the account: a session, live or ended. */
+export const signInDeviceSchema = z.object({
+  /** When the session began, ms since the epoch. */
+  signedInAt: z.number().int().nonnegative(),
+  ip: text(64),
+  userAgent: text(512),
+  /** Whether this is the session that asks. */
+  current: z.boolean(),
+  /** Whether the session is still live. */
+  active: z.boolean(),
+});
+export type SignInDevice = z.infer<typeof signInDeviceSchema>;
+
+/** Reply of the recent sign-ins call, newest first. */
+export const deviceListReplySchema = z.object({ items: z.array(signInDeviceSchema) });
+export type DeviceListReply = z.infer<typeof deviceListReplySchema>;

@@ -6,7 +6,7 @@ import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/cl
 import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
 import { LocalCache } from '@exchange-web/client/local-cache';
 import { applyTheme, oppositeTheme } from '@exchange-web/client/theme';
-import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
+import { findLanguage, textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { Theme } from '@exchange-web/protocol/registry';
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
@@ -16,10 +16,12 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { createFeedback, type Feedback } from '../antd/feedback';
 import type { Messages } from '../i18n/messages';
 import { createTranslator, type Translate } from '../i18n/translator';
 import type { LegalAcceptanceStore } from './LegalDialog';
@@ -38,6 +40,8 @@ export interface ShellValue {
   /** An amount quoted in USDT, formatted in the chosen fiat and the language's number format. */
   formatFiat(usdt: number): string;
   legalAcceptance: LegalAcceptanceStore;
+  /** Toasts and notifications in the page's language direction and theme (antd, on demand). */
+  feedback: Feedback;
 }
 
 const ShellContext = createContext<ShellValue | null>(null);
@@ -98,6 +102,20 @@ export function ShellProvider(props: ShellProviderProps) {
   const [theme, setTheme] = useState(props.theme);
   useEffect(() => setTheme(props.theme), [props.theme]);
   useEffect(() => currencyStore.start(), [currencyStore]);
+  useEffect(() => {
+    // dayjs follows the language's dayjsLang (SPEC 3); loaded after hydration, never before paint.
+    const dayjsLang = findLanguage(language)?.dayjsLang;
+    if (dayjsLang)
+      void import('../antd/dayjs-locale').then(({ applyDayjsLocale }) =>
+        applyDayjsLocale(dayjsLang),
+      );
+  }, [language]);
+  // The feedback reads the latest language and theme at each message.
+  const feedbackContext = useRef({ language, theme });
+  useEffect(() => {
+    feedbackContext.current = { language, theme };
+  }, [language, theme]);
+  const [feedback] = useState(() => createFeedback(() => feedbackContext.current));
 
   const t = useMemo(() => createTranslator(language, messages), [language, messages]);
   const build = useCallback((path: string) => buildPath(path, prefix), [prefix]);
@@ -144,6 +162,7 @@ export function ShellProvider(props: ShellProviderProps) {
         isAccepted: () => true,
         accept: () => undefined,
       },
+      feedback,
     };
   }, [
     t,
@@ -156,6 +175,7 @@ export function ShellProvider(props: ShellProviderProps) {
     currencyStore,
     toggleTheme,
     services,
+    feedback,
   ]);
 
   return <ShellContext.Provider value={value}>{props.children}</ShellContext.Provider>;

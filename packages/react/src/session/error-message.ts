@@ -1,0 +1,32 @@
+import { isApiError } from '@exchange-web/client/errors';
+import { AccountCode, ErrorCode, GatewayCode, HttpStatus } from '@exchange-web/protocol/codes';
+import { isAxiosError } from 'axios';
+import type { MessageKey } from '../i18n/messages';
+
+// Envelope codes a person can act on, each with the sentence that tells them how.
+const messageForCode: Record<string, MessageKey> = {
+  [AccountCode.wrongCredentials]: 'auth.wrongCredentials',
+  [AccountCode.loginNameTaken]: 'auth.nameTaken',
+  [AccountCode.weakPassword]: 'auth.passwordRule',
+  [AccountCode.passwordsDiffer]: 'auth.passwordsDiffer',
+  [AccountCode.tooManyAttempts]: 'auth.tooManyAttempts',
+  [ErrorCode.accountFrozen]: 'auth.frozen',
+  [ErrorCode.sessionExpired]: 'errors.sessionExpired',
+  [ErrorCode.sessionReplaced]: 'errors.sessionExpired',
+  [GatewayCode.rateLimited]: 'errors.tooManyRequests',
+};
+
+/**
+ * The translation key of the sentence a form shows for a failed request: the account refusals
+ * by their code, then the transport failures by kind; anything else is our side's fault.
+ * @example t(errorMessageKey(error)) // 'The login name or password is incorrect'
+ */
+export function errorMessageKey(error: unknown): MessageKey {
+  if (isApiError(error)) return messageForCode[error.code] ?? 'errors.server';
+  if (isAxiosError(error)) {
+    if (error.response?.status === HttpStatus.tooManyRequests) return 'errors.tooManyRequests';
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return 'errors.timeout';
+    if (!error.response) return 'errors.network';
+  }
+  return 'errors.server';
+}
