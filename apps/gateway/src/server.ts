@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { sweepExpired, SWEEP_INTERVAL_MS } from './accounts/sweep';
 import { createApp } from './app';
 import type { GatewayConfig } from './config';
 import type { Database } from './db/database';
@@ -24,7 +25,11 @@ export async function startGateway(
   const db = await openDatabase();
   await migrate(db);
   if (config.seedDemo) await seedDemoData(db);
-  const app = createApp({ db });
+  const app = createApp({ db, config });
+  const sweep = setInterval(() => {
+    sweepExpired(db).catch((error: unknown) => console.error('sweep failed', error));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(listening),
@@ -35,6 +40,7 @@ export async function startGateway(
     url: `http://${config.host}:${port}`,
     db,
     async stop() {
+      clearInterval(sweep);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

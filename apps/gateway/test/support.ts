@@ -1,19 +1,54 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import { DEFAULT_ACCOUNTS_CONFIG, type AccountsConfig, type GatewayConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { openPglite } from '../src/db/pglite';
 import { startGateway, type RunningGateway } from '../src/server';
 
-/** A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database. */
-export async function startTestGateway(): Promise<RunningGateway> {
+/**
+ * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database.
+ * `overrides` changes account settings: short TTLs, small throttle limits.
+ */
+export async function startTestGateway(
+  overrides: Partial<AccountsConfig> = {},
+): Promise<RunningGateway> {
   const dump = new Blob([await readFile(inject('gatewayTemplateDump'))]);
-  return startGateway(
-    { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: undefined, seedDemo: false },
-    (): Promise<Database> => openPglite({ loadDataDir: dump }),
-  );
+  const config: GatewayConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    databaseUrl: undefined,
+    seedDemo: false,
+    ...DEFAULT_ACCOUNTS_CONFIG,
+    ...overrides,
+  };
+  return startGateway(config, (): Promise<Database> => openPglite({ loadDataDir: dump }));
 }
 
-/** Posts a raw body and returns the status, the parsed envelope and the headers. */
+/** One Set-Cookie header, read for assertions: its name, value and attributes (lower-cased keys). */
+export interface SetCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string>;
+}
+
+// Test-side reading of Set-Cookie, to assert what the gateway sent; the gateway itself uses hono/cookie.
+function parseSetCookie(header: string): SetCookie {
+  const [pair = '', ...rest] = header.split(';');
+  const equals = pair.indexOf('=');
+  const attributes: Record<string, string> = {};
+  for (const part of rest) {
+    const [key = '', ...value] = part.trim().split('=');
+    attributes[key.toLowerCase()] = value.join('=');
+  }
+  return {
+    name: pair.slice(0, equals).trim(),
+    value: decodeURIComponent(pair.slice(equals + 1).trim()),
+    attributes,
+  };
+}
+
+/** Sends a raw body and returns the status, the parsed envelope, the headers and the cookies set. */
 export async function call(
   gateway: RunningGateway,
   method: string,
@@ -33,5 +68,66 @@ export async function call(
   } catch {
     json = undefined;
   }
-  return { status: response.status, json, text, headers: response.headers };
+  const cookies = response.headers.getSetCookie().map(parseSetCookie);
+  return { status: response.status, json, text, headers: response.headers, cookies };
 }
+
+/** What {@link call} answers. */
+export type CallResult = Awaited<ReturnType<typeof call>>;
+
+/**
+ * A minimal browser: keeps the cookies the gateway sets (a Max-Age of 0 or an empty value
+ * deletes one) and sends them back. `headers` go on every request (e.g. X-Forwarded-For to
+ * stand for another visitor address: the gateway trusts it from loopback).
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly gateway: RunningGateway,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  /** Posts a JSON body (an object is serialised; a string is sent as it is). */
+  post(path: string, body: unknown = {}) {
+    return this.send('POST', path, typeof body === 'string' ? body : JSON.stringify(body));
+  }
+
+  get(path: string) {
+    return this.send('GET', path);
+  }
+
+  /** Copies this browser's cookies, e.g. to replay an old session after they changed. */
+  clone(): TestBrowser {
+    const copy = new TestBrowser(this.gateway, this.headers);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
+  async send(method: string, path: string, body?: string): Promise<CallResult> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...this.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const result = await call(this.gateway, method, path, body, headers);
+    for (const cookie of result.cookies) {
+      if (cookie.value === '' || cookie.attributes['max-age'] === '0') {
+        this.cookies.delete(cookie.name);
+      } else {
+        this.cookies.set(cookie.name, cookie.value);
+      }
+    }
+    return result;
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let counter = 0;
+/** A login name no other test uses: `{prefix}-{n}-{random}@example.test`. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** A password that passes the strength rule. */
+export const STRONG_PASSWORD = 'Str0ng-Passw0rd';

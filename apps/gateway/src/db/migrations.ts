@@ -1,4 +1,5 @@
 import { USDT_RATE_CURRENCIES, currencySymbols } from '@exchange-web/protocol/currencies';
+import { coinChainSeed } from './coin-chain-data';
 import type { Database } from './database';
 
 /**
@@ -28,6 +29,18 @@ const referenceUsdtRates: Record<(typeof USDT_RATE_CURRENCIES)[number], string> 
 };
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const quoteOrNull = (value: string | undefined) => (value === undefined ? 'NULL' : quote(value));
+
+const coinRows = coinChainSeed.map(
+  (coin, index) => `(${quote(coin.coinName)}, ${quote(coin.fullName)}, ${index})`,
+);
+const chainRows = coinChainSeed.flatMap((coin) =>
+  coin.chains.map(
+    (chain, index) =>
+      `(${quote(coin.coinName)}, ${quote(chain.chainName)}, ${quoteOrNull(chain.contractAddress)}, ` +
+      `${chain.rechargeable}, ${chain.withdrawable}, ${chain.confirmations}, ${chain.withdrawFee}, ${index})`,
+  ),
+);
 
 export const migrations: readonly Migration[] = [
   {
@@ -78,6 +91,103 @@ export const migrations: readonly Migration[] = [
         updated_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (area_code, mobile)
       );
+    `,
+  },
+  {
+    // Every user-info field of SPEC 3 answered from a column (bind flags come from email and
+    // mobile being set); sub-accounts have no password, and user ids come from a sequence.
+    id: '004_user_profiles',
+    sql: `
+      ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL;
+      ALTER TABLE users
+        ADD COLUMN google_bound boolean NOT NULL DEFAULT false,
+        ADD COLUMN email_enabled boolean NOT NULL DEFAULT false,
+        ADD COLUMN phone_enabled boolean NOT NULL DEFAULT false,
+        ADD COLUMN google_enabled boolean NOT NULL DEFAULT false,
+        ADD COLUMN fund_password_set boolean NOT NULL DEFAULT false,
+        ADD COLUMN fund_value integer NOT NULL DEFAULT 0,
+        ADD COLUMN fund_disabled boolean NOT NULL DEFAULT false,
+        ADD COLUMN anti_phishing_code text NOT NULL DEFAULT '',
+        ADD COLUMN real_name text NOT NULL DEFAULT '',
+        ADD COLUMN family_name text NOT NULL DEFAULT '',
+        ADD COLUMN given_name text NOT NULL DEFAULT '',
+        ADD COLUMN open_otc boolean NOT NULL DEFAULT false,
+        ADD COLUMN open_contract boolean NOT NULL DEFAULT false,
+        ADD COLUMN open_gt_fees boolean NOT NULL DEFAULT false,
+        ADD COLUMN user_type integer NOT NULL DEFAULT 0,
+        ADD COLUMN show_user_vip boolean NOT NULL DEFAULT false,
+        ADD CONSTRAINT users_main_has_password CHECK (
+          parent_user_id IS NOT NULL OR password_hash IS NOT NULL
+        );
+      CREATE INDEX users_parent ON users (parent_user_id) WHERE parent_user_id IS NOT NULL;
+      CREATE SEQUENCE user_ids START WITH 1000001000;
+    `,
+  },
+  {
+    // Only SHA-256 hashes of the tokens are kept: a leaked table signs nobody in.
+    id: '005_sessions',
+    sql: `
+      CREATE TABLE sessions (
+        session_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        refresh_token_hash text NOT NULL UNIQUE,
+        previous_refresh_token_hash text,
+        rotated_at timestamptz,
+        user_id text NOT NULL REFERENCES users (user_id),
+        acting_user_id text REFERENCES users (user_id),
+        access_expires_at timestamptz NOT NULL,
+        refresh_expires_at timestamptz NOT NULL,
+        ended_at timestamptz,
+        ended_reason text CHECK (ended_reason IN ('logout', 'replaced')),
+        -- Where the session began, for the account's recent sign-ins.
+        client_ip text NOT NULL DEFAULT '',
+        user_agent text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CHECK ((ended_at IS NULL) = (ended_reason IS NULL))
+      );
+      CREATE INDEX sessions_previous_refresh ON sessions (previous_refresh_token_hash)
+        WHERE previous_refresh_token_hash IS NOT NULL;
+      CREATE INDEX sessions_live_by_user ON sessions (user_id) WHERE ended_reason IS NULL;
+      CREATE INDEX sessions_refresh_expiry ON sessions (refresh_expires_at);
+    `,
+  },
+  {
+    id: '006_coin_chains',
+    sql: `
+      CREATE TABLE coins (
+        coin_name text PRIMARY KEY CHECK (coin_name = upper(coin_name)),
+        full_name text NOT NULL,
+        sort_order integer NOT NULL
+      );
+      CREATE TABLE coin_chains (
+        coin_name text NOT NULL REFERENCES coins (coin_name),
+        chain_name text NOT NULL,
+        contract_address text,
+        rechargeable boolean NOT NULL,
+        withdrawable boolean NOT NULL,
+        confirmations integer NOT NULL CHECK (confirmations >= 0),
+        withdraw_fee numeric(30, 12) NOT NULL CHECK (withdraw_fee >= 0),
+        sort_order integer NOT NULL,
+        PRIMARY KEY (coin_name, chain_name)
+      );
+      INSERT INTO coins (coin_name, full_name, sort_order) VALUES
+      ${coinRows.join(',\n      ')};
+      INSERT INTO coin_chains (coin_name, chain_name, contract_address, rechargeable, withdrawable,
+        confirmations, withdraw_fee, sort_order) VALUES
+      ${chainRows.join(',\n      ')};
+    `,
+  },
+  {
+    // NOTE: throttling lives in the database, not in memory, so every gateway process sharing one
+    // PostgreSQL counts the same attempts (src/accounts/throttle.ts).
+    id: '007_throttle_counters',
+    sql: `
+      CREATE TABLE throttle_counters (
+        bucket text PRIMARY KEY,
+        hits integer NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX throttle_counters_expiry ON throttle_counters (expires_at);
     `,
   },
 ];

@@ -1,17 +1,37 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** Input the gateway refuses: answered as an envelope with a specific code, never as a 500. */
-export class BadInputError extends Error {
-  override readonly name = 'BadInputError';
+/**
+ * A request the gateway refuses on purpose: answered as an envelope with its code and HTTP
+ * status, never as a 500. Handlers throw it; `app.onError` answers it.
+ */
+export class RefusedError extends Error {
+  override readonly name: string = 'RefusedError';
   constructor(
     message: string,
-    readonly code: string = GatewayCode.validationFailed,
-    readonly status: ContentfulStatusCode = 400,
+    readonly code: string,
+    readonly status: ContentfulStatusCode,
+    /** Seconds after which a retry may succeed, sent as `Retry-After` (throttling). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/** Input the gateway refuses: a specific code, never a 500. */
+export class BadInputError extends RefusedError {
+  override readonly name = 'BadInputError';
+  constructor(
+    message: string,
+    code: string = GatewayCode.validationFailed,
+    status: ContentfulStatusCode = 400,
+  ) {
+    super(message, code, status);
+  }
+}
+
+export const isRefusedError = (error: unknown): error is RefusedError =>
+  error instanceof RefusedError;
 
 export const isBadInputError = (error: unknown): error is BadInputError =>
   error instanceof BadInputError;

@@ -11,6 +11,7 @@ import { ok } from '../http/envelope-response';
 import { BadInputError } from '../http/errors';
 import { readJsonBody } from '../http/read-body';
 import type { Routes } from '../http/routes';
+import type { SessionGuard } from '../http/session-guard';
 
 interface CurrencyRow {
   name: string;
@@ -19,7 +20,7 @@ interface CurrencyRow {
 }
 
 /** Calls anyone may make: rates and the client configuration (SPEC.md section 7). */
-export function registerPublicRoutes(routes: Routes, db: Database) {
+export function registerPublicRoutes(routes: Routes, db: Database, guard: SessionGuard) {
   routes.post(ApiPath.usdtRate, async (c) => {
     const { locale } = await readJsonBody(c, usdtRateRequestSchema);
     if (!isLocaleCode(locale)) throw new BadInputError(`locale: unsupported locale "${locale}"`);
@@ -41,9 +42,14 @@ export function registerPublicRoutes(routes: Routes, db: Database) {
     const [row] = await db.query<{ value: unknown }>(
       "SELECT value FROM client_config WHERE key = 'eventLogUploadSwitch'",
     );
+    // SPEC 7: userId is the signed-in user's (the one it acts as, like user info); anonymous
+    // callers and ended sessions get '' rather than an error.
+    const session = await guard.optionalSession(c);
     const reply: ClientCommonConfigReply = {
-      // SPEC 7: userId is the signed-in user's; sessions arrive with accounts, so anonymous for now.
-      clientCommonConfig: { eventLogUploadSwitch: row?.value === true, userId: '' },
+      clientCommonConfig: {
+        eventLogUploadSwitch: row?.value === true,
+        userId: session?.actingUserId ?? '',
+      },
       localVo: { ip: clientIp(c) },
     };
     return ok(c, reply);

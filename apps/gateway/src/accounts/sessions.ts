@@ -1,0 +1,255 @@
+import type { AccountsConfig } from '../config';
+import type { Database, Queryable } from '../db/database';
+import { hashToken, newToken } from './tokens';
+
+/** The raw tokens of a new or renewed session: they exist only in the reply's cookies. */
+export interface IssuedTokens {
+  token: string;
+  refreshToken: string;
+}
+
+/** The session tokens a request carried (either may be missing). */
+export interface PresentedTokens {
+  token: string | undefined;
+  refreshToken: string | undefined;
+}
+
+/** An authenticated session. */
+export interface ActiveSession {
+  sessionId: string;
+  /** The signed-in (main) account. */
+  userId: string;
+  /** Who the session acts as: the user itself, or a sub-account it switched to. */
+  actingUserId: string;
+  /** Whether the session acts as a sub-account. */
+  switched: boolean;
+}
+
+/** Where a sign-in came from, kept for the account's recent sign-ins. */
+export interface SignInDevice {
+  ip: string;
+  userAgent: string;
+}
+
+/** One recent sign-in of a user, newest first in {@link SessionStore.recentSignIns}. */
+export interface RecentSignIn {
+  sessionId: string;
+  signedInAt: number;
+  ip: string;
+  userAgent: string;
+  active: boolean;
+}
+
+/** Why a presented session does not authenticate (SPEC 4 and 8: each forces logout). */
+export type SessionRefusal = 'expired' | 'replaced' | 'frozen';
+
+export type SessionLookup =
+  | { kind: 'active'; session: ActiveSession; renewed: IssuedTokens | undefined }
+  | { kind: 'refused'; reason: SessionRefusal };
+
+/** Why a session ended. */
+export type EndedReason = 'logout' | 'replaced';
+
+type SessionTimes = Pick<AccountsConfig, 'sessionTtlMs' | 'refreshTtlMs' | 'renewGraceMs'>;
+
+/** A session row as a lookup sees it, with the time checks done by the database clock. */
+interface SessionMatch {
+  session_id: string;
+  user_id: string;
+  acting_user_id: string | null;
+  ended_reason: EndedReason | null;
+  token_matched: boolean;
+  refresh_matched: boolean;
+  in_grace: boolean;
+  access_live: boolean;
+  refresh_live: boolean;
+  frozen: boolean;
+}
+
+/** What a lookup decided about a matched session. */
+type Verdict = { kind: 'serve' } | { kind: 'renew' } | { kind: 'refuse'; reason: SessionRefusal };
+
+// NOTE: all times come from the database clock (now()), so processes with drifting clocks agree.
+const MS = `::double precision * interval '1 millisecond'`;
+
+/**
+ * Decides a matched session: a live token serves; an expired token with a live refresh token
+ * renews; a refresh token rotated away moments ago still serves (the page's parallel calls);
+ * anything else is refused. Ending reasons come first, the freeze only for a live session.
+ */
+export function judgeSession(match: SessionMatch): Verdict {
+  if (match.ended_reason === 'replaced') return { kind: 'refuse', reason: 'replaced' };
+  if (match.ended_reason !== null) return { kind: 'refuse', reason: 'expired' };
+  let verdict: Verdict;
+  if (match.token_matched && match.access_live) verdict = { kind: 'serve' };
+  else if (match.refresh_matched && match.refresh_live) verdict = { kind: 'renew' };
+  else if (match.in_grace && match.refresh_live) verdict = { kind: 'serve' };
+  else return { kind: 'refuse', reason: 'expired' };
+  return match.frozen ? { kind: 'refuse', reason: 'frozen' } : verdict;
+}
+
+/** Sessions in the database: started at login, looked up per request, renewed, ended. */
+export class SessionStore {
+  readonly #db: Database;
+  readonly #times: SessionTimes;
+
+  constructor(db: Database, times: SessionTimes) {
+    this.#db = db;
+    this.#times = times;
+  }
+
+  /**
+   * Starts a session for a user. Single-session policy: the user's other live sessions end
+   * with reason 'replaced', so their next call answers 20906 (SPEC 8).
+   */
+  async start(userId: string, device: SignInDevice): Promise<IssuedTokens> {
+    const issued = { token: newToken(), refreshToken: newToken() };
+    await this.#db.transaction(async (tx) => {
+      await endLiveSessionsOf(tx, userId);
+      await tx.query(
+        `INSERT INTO sessions (token_hash, refresh_token_hash, user_id,
+           access_expires_at, refresh_expires_at, client_ip, user_agent)
+         VALUES ($1, $2, $3, now() + $4${MS}, now() + $5${MS}, $6, $7)`,
+        [
+          hashToken(issued.token),
+          hashToken(issued.refreshToken),
+          userId,
+          this.#times.sessionTtlMs,
+          this.#times.refreshTtlMs,
+          device.ip.slice(0, 64),
+          device.userAgent.slice(0, 512),
+        ],
+      );
+    });
+    return issued;
+  }
+
+  /** Finds the session a request's tokens belong to, renewing it when its token expired. */
+  async lookup(presented: PresentedTokens): Promise<SessionLookup> {
+    const match = await this.#match(presented);
+    if (!match) return { kind: 'refused', reason: 'expired' };
+    const verdict = judgeSession(match);
+    if (verdict.kind === 'refuse') return { kind: 'refused', reason: verdict.reason };
+    const session = toActiveSession(match);
+    if (verdict.kind === 'serve') return { kind: 'active', session, renewed: undefined };
+    const renewed = await this.#rotate(match.session_id, presented.refreshToken ?? '');
+    if (renewed) return { kind: 'active', session, renewed };
+    // Another request rotated the same refresh token first: look again, now within the grace.
+    const again = await this.#match(presented);
+    if (again && judgeSession(again).kind === 'serve') {
+      return { kind: 'active', session: toActiveSession(again), renewed: undefined };
+    }
+    return { kind: 'refused', reason: 'expired' };
+  }
+
+  /** The user's latest sign-ins, live or ended, newest first. */
+  async recentSignIns(userId: string, limit = 10): Promise<RecentSignIn[]> {
+    const rows = await this.#db.query<{
+      session_id: string;
+      created_at: Date;
+      client_ip: string;
+      user_agent: string;
+      live: boolean;
+    }>(
+      `SELECT session_id::text AS session_id, created_at, client_ip, user_agent,
+         (ended_reason IS NULL AND refresh_expires_at > now()) AS live
+       FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, session_id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      signedInAt: new Date(row.created_at).getTime(),
+      ip: row.client_ip,
+      userAgent: row.user_agent,
+      active: row.live,
+    }));
+  }
+
+  /** Ends the session the tokens belong to, if any (logout). */
+  async end(presented: PresentedTokens): Promise<void> {
+    await this.#db.query(
+      `UPDATE sessions SET ended_at = now(), ended_reason = 'logout'
+       WHERE ended_reason IS NULL AND (token_hash = $1 OR refresh_token_hash = $2)`,
+      [hashOrEmpty(presented.token), hashOrEmpty(presented.refreshToken)],
+    );
+  }
+
+  /** Makes a live session act as another user (a sub-account), or as itself again with null. */
+  async actAs(sessionId: string, actingUserId: string | null): Promise<boolean> {
+    const rows = await this.#db.query(
+      `UPDATE sessions SET acting_user_id = $2
+       WHERE session_id = $1 AND ended_reason IS NULL RETURNING session_id`,
+      [sessionId, actingUserId],
+    );
+    return rows.length > 0;
+  }
+
+  async #match(presented: PresentedTokens): Promise<SessionMatch | undefined> {
+    const tokenHash = hashOrEmpty(presented.token);
+    const refreshHash = hashOrEmpty(presented.refreshToken);
+    const [match] = await this.#db.query<SessionMatch>(
+      `SELECT s.session_id::text AS session_id, s.user_id, s.acting_user_id, s.ended_reason,
+         s.token_hash = $1 AS token_matched,
+         s.refresh_token_hash = $2 AS refresh_matched,
+         coalesce(s.previous_refresh_token_hash = $2 AND s.rotated_at > now() - $3${MS}, false)
+           AS in_grace,
+         s.access_expires_at > now() AS access_live,
+         s.refresh_expires_at > now() AS refresh_live,
+         u.frozen OR coalesce(acting.frozen, false) AS frozen
+       FROM sessions s
+       JOIN users u ON u.user_id = s.user_id
+       LEFT JOIN users acting ON acting.user_id = s.acting_user_id
+       WHERE s.token_hash = $1 OR s.refresh_token_hash = $2 OR s.previous_refresh_token_hash = $2
+       ORDER BY s.token_hash = $1 DESC, s.refresh_token_hash = $2 DESC
+       LIMIT 1`,
+      [tokenHash, refreshHash, this.#times.renewGraceMs],
+    );
+    return match;
+  }
+
+  /** Rotates both tokens; the old ones stop working (the old refresh token after the grace). */
+  async #rotate(sessionId: string, refreshToken: string): Promise<IssuedTokens | undefined> {
+    const issued = { token: newToken(), refreshToken: newToken() };
+    // Sliding refresh expiry: a session in use stays signed in; an idle one ends.
+    const rows = await this.#db.query(
+      `UPDATE sessions SET
+         token_hash = $3, refresh_token_hash = $4,
+         previous_refresh_token_hash = refresh_token_hash, rotated_at = now(),
+         access_expires_at = now() + $5${MS}, refresh_expires_at = now() + $6${MS}
+       WHERE session_id = $1 AND refresh_token_hash = $2 AND ended_reason IS NULL
+       RETURNING session_id`,
+      [
+        sessionId,
+        hashToken(refreshToken),
+        hashToken(issued.token),
+        hashToken(issued.refreshToken),
+        this.#times.sessionTtlMs,
+        this.#times.refreshTtlMs,
+      ],
+    );
+    return rows.length > 0 ? issued : undefined;
+  }
+}
+
+async function endLiveSessionsOf(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `UPDATE sessions SET ended_at = now(), ended_reason = 'replaced'
+     WHERE user_id = $1 AND ended_reason IS NULL`,
+    [userId],
+  );
+}
+
+// An absent token hashes to '', which no stored SHA-256 hex equals.
+const hashOrEmpty = (token: string | undefined) => (token ? hashToken(token) : '');
+
+const toActiveSession = (match: SessionMatch): ActiveSession => ({
+  sessionId: match.session_id,
+  userId: match.user_id,
+  actingUserId: match.acting_user_id ?? match.user_id,
+  switched: match.acting_user_id !== null,
+});
+
+/** Deletes sessions that can no longer be renewed, a day after (so 20906 still shows meanwhile). */
+export async function sweepSessions(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE refresh_expires_at < now() - interval '1 day'`);
+}

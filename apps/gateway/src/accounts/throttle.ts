@@ -1,0 +1,110 @@
+import type { WindowLimit } from '../config';
+import type { Queryable } from '../db/database';
+
+/**
+ * Fixed-window counters kept in the database (table throttle_counters), so every gateway
+ * process sharing one PostgreSQL counts the same attempts. Each count is one atomic upsert.
+ */
+
+/** A counter to bump and the window it counts in. */
+export interface CounterHit {
+  bucket: string;
+  windowMs: number;
+}
+
+/** A counter after a hit: how many hits its window holds, and when the window ends. */
+export interface CounterState {
+  bucket: string;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+/** Whether an attempt may go ahead; when not, how long until it may. */
+export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts one hit on each counter (a new window starts when the last one has ended). */
+export async function hitCounters(
+  db: Queryable,
+  hits: readonly CounterHit[],
+): Promise<CounterState[]> {
+  const values = hits.map(
+    (_hit, index) =>
+      `($${index * 2 + 1}, 1, now() + $${index * 2 + 2}::double precision * interval '1 millisecond')`,
+  );
+  return db.query<CounterState>(
+    `INSERT INTO throttle_counters AS counter (bucket, hits, expires_at)
+     VALUES ${values.join(', ')}
+     ON CONFLICT (bucket) DO UPDATE SET
+       hits = CASE WHEN counter.expires_at <= now() THEN 1 ELSE counter.hits + 1 END,
+       expires_at = CASE WHEN counter.expires_at <= now() THEN excluded.expires_at
+                         ELSE counter.expires_at END
+     RETURNING bucket, hits,
+       GREATEST(1, ceil(extract(epoch FROM expires_at - now())))::integer AS "retryAfterSeconds"`,
+    hits.flatMap((hit) => [hit.bucket, hit.windowMs]),
+  );
+}
+
+/** Counts one request on a per-key limit and says whether it is within the limit. */
+export async function countRequest(
+  db: Queryable,
+  bucket: string,
+  limit: WindowLimit,
+): Promise<ThrottleVerdict> {
+  const [state] = await hitCounters(db, [{ bucket, windowMs: limit.windowMs }]);
+  if (!state || state.hits <= limit.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: state.retryAfterSeconds };
+}
+
+/** The limits a login attempt is counted against. */
+export interface LoginLimits {
+  loginFailuresPerAccount: WindowLimit;
+  loginFailuresPerIp: WindowLimit;
+}
+
+const accountBucket = (loginNameKey: string) => `login-account:${loginNameKey}`;
+const ipBucket = (ip: string) => `login-ip:${ip}`;
+
+/**
+ * Reserves a login attempt before the password is checked: the attempt counts as failed until
+ * {@link forgiveLoginAttempt} says it succeeded. Counting first means parallel guesses cannot
+ * slip past the limit while their password checks run.
+ */
+export async function reserveLoginAttempt(
+  db: Queryable,
+  limits: LoginLimits,
+  loginNameKey: string,
+  ip: string,
+): Promise<ThrottleVerdict> {
+  const states = await hitCounters(db, [
+    { bucket: accountBucket(loginNameKey), windowMs: limits.loginFailuresPerAccount.windowMs },
+    { bucket: ipBucket(ip), windowMs: limits.loginFailuresPerIp.windowMs },
+  ]);
+  const over = states.filter((state) =>
+    state.bucket === accountBucket(loginNameKey)
+      ? state.hits > limits.loginFailuresPerAccount.limit
+      : state.hits > limits.loginFailuresPerIp.limit,
+  );
+  if (over.length === 0) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(...over.map((state) => state.retryAfterSeconds)),
+  };
+}
+
+/** A successful login: the account's failures are forgotten, and the IP's reservation returned. */
+export async function forgiveLoginAttempt(
+  db: Queryable,
+  loginNameKey: string,
+  ip: string,
+): Promise<void> {
+  await db.query('DELETE FROM throttle_counters WHERE bucket = $1', [accountBucket(loginNameKey)]);
+  await db.query(
+    'UPDATE throttle_counters SET hits = GREATEST(hits - 1, 0) WHERE bucket = $1 AND hits > 0',
+    [ipBucket(ip)],
+  );
+}
+
+/** Deletes counters whose window has ended. */
+export async function sweepThrottleCounters(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM throttle_counters WHERE expires_at <= now()');
+}

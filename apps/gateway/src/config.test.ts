@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNTS_CONFIG, readAccountsConfig } from './config';
+
+describe('readAccountsConfig', () => {
+  it('defaults to 30 minute sessions, 7 day refresh, auto Secure and the documented limits', () => {
+    expect(readAccountsConfig({})).toEqual(DEFAULT_ACCOUNTS_CONFIG);
+    expect(DEFAULT_ACCOUNTS_CONFIG).toMatchObject({
+      sessionTtlMs: 1_800_000,
+      refreshTtlMs: 604_800_000,
+      cookieSecure: 'auto',
+      loginFailuresPerAccount: { limit: 5, windowMs: 900_000 },
+      loginFailuresPerIp: { limit: 20, windowMs: 900_000 },
+      accountRateLimit: { limit: 600, windowMs: 60_000 },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readAccountsConfig({
+      GATEWAY_SESSION_TTL_MS: '1000',
+      GATEWAY_REFRESH_TTL_MS: '5000',
+      GATEWAY_SESSION_RENEW_GRACE_MS: '0',
+      GATEWAY_COOKIE_SECURE: 'true',
+      GATEWAY_LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      GATEWAY_LOGIN_MAX_FAILURES_PER_IP: '9',
+      GATEWAY_LOGIN_FAILURE_WINDOW_MS: '60000',
+      GATEWAY_RATE_LIMIT: '100',
+      GATEWAY_RATE_LIMIT_WINDOW_MS: '1000',
+    });
+    expect(config).toEqual({
+      sessionTtlMs: 1000,
+      refreshTtlMs: 5000,
+      renewGraceMs: 0,
+      cookieSecure: true,
+      loginFailuresPerAccount: { limit: 3, windowMs: 60_000 },
+      loginFailuresPerIp: { limit: 9, windowMs: 60_000 },
+      accountRateLimit: { limit: 100, windowMs: 1000 },
+    });
+    expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
+  });
+
+  it('refuses values that cannot work', () => {
+    expect(() => readAccountsConfig({ GATEWAY_SESSION_TTL_MS: '0' })).toThrow(
+      'GATEWAY_SESSION_TTL_MS',
+    );
+    expect(() => readAccountsConfig({ GATEWAY_RATE_LIMIT: 'lots' })).toThrow('GATEWAY_RATE_LIMIT');
+    expect(() => readAccountsConfig({ GATEWAY_COOKIE_SECURE: 'yes' })).toThrow(
+      'GATEWAY_COOKIE_SECURE',
+    );
+    expect(() =>
+      readAccountsConfig({ GATEWAY_SESSION_TTL_MS: '5000', GATEWAY_REFRESH_TTL_MS: '1000' }),
+    ).toThrow('shorter');
+    expect(() => readAccountsConfig({ GATEWAY_REFRESH_TTL_MS: String(401 * 86_400_000) })).toThrow(
+      '400 days',
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { AccountCode, ErrorCode } from '@exchange-web/protocol/codes';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import {
+  emptyRequestSchema,
+  subAccountCreateRequestSchema,
+  subAccountSwitchRequestSchema,
+  type SubAccount,
+  type SubAccountListReply,
+} from '@exchange-web/protocol/schemas';
+import { subAccountLoginName } from '../accounts/login-names';
+import type { ActiveSession, SessionStore } from '../accounts/sessions';
+import { toSessionReply } from '../accounts/user-info';
+import {
+  findSubAccount,
+  findUser,
+  insertSubAccount,
+  listSubAccounts,
+  type SubAccountRow,
+} from '../accounts/users';
+import type { Queryable } from '../db/database';
+import { ok } from '../http/envelope-response';
+import { RefusedError } from '../http/errors';
+import { readJsonBody } from '../http/read-body';
+import type { Routes } from '../http/routes';
+import type { SessionGuard } from '../http/session-guard';
+
+export interface SubAccountRouteDeps {
+  db: Queryable;
+  sessions: SessionStore;
+  guard: SessionGuard;
+}
+
+const toSubAccount = (row: SubAccountRow): SubAccount => ({
+  userId: row.user_id,
+  userName: row.user_name,
+  createdDate: row.created_at.getTime(),
+});
+
+/** Only a main account acting as itself may create sub-accounts. */
+function requireActingAsMain(session: ActiveSession): void {
+  if (session.switched) {
+    throw new RefusedError(
+      'switch back to the main account to do this',
+      AccountCode.notMainAccount,
+      403,
+    );
+  }
+}
+
+/** Switches the session; one that ended while the call ran (logout, newer login) is refused. */
+async function actAs(sessions: SessionStore, session: ActiveSession, actingUserId: string | null) {
+  if (!(await sessions.actAs(session.sessionId, actingUserId))) {
+    throw new RefusedError('the session has ended', ErrorCode.sessionExpired, 401);
+  }
+}
+
+/**
+ * Sub-accounts (SPEC 1 and 7 name them; the rest is ours): a sub-account has no password of its
+ * own and is reached only by switching a main account's session to it.
+ */
+export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDeps) {
+  routes.post(ApiPath.subAccountCreate, async (c) => {
+    const session = await deps.guard.requireSession(c);
+    const { userName } = await readJsonBody(c, subAccountCreateRequestSchema);
+    requireActingAsMain(session);
+    const main = await findUser(deps.db, session.userId);
+    if (!main || main.parent_user_id !== null) {
+      throw new RefusedError('only a main account can do this', AccountCode.notMainAccount, 403);
+    }
+    const created = await insertSubAccount(deps.db, {
+      loginName: subAccountLoginName(userName, main.user_id),
+      userName,
+      parentUserId: main.user_id,
+    });
+    if (!created) {
+      throw new RefusedError(
+        `userName: this account already has a sub-account named "${userName}"`,
+        AccountCode.loginNameTaken,
+        409,
+      );
+    }
+    return ok(c, toSubAccount(created));
+  });
+
+  // Lists the main account's sub-accounts, also while the session acts as one of them.
+  routes.post(ApiPath.subAccountList, async (c) => {
+    const session = await deps.guard.requireSession(c);
+    await readJsonBody(c, emptyRequestSchema);
+    const rows = await listSubAccounts(deps.db, session.userId);
+    const reply: SubAccountListReply = { items: rows.map(toSubAccount) };
+    return ok(c, reply);
+  });
+
+  routes.post(ApiPath.subAccountSwitch, async (c) => {
+    const session = await deps.guard.requireSession(c);
+    const { userId } = await readJsonBody(c, subAccountSwitchRequestSchema);
+    const sub = await findSubAccount(deps.db, session.userId, userId);
+    if (!sub) {
+      throw new RefusedError(
+        `userId: ${userId} is not a sub-account of this account`,
+        AccountCode.subAccountNotFound,
+        404,
+      );
+    }
+    await actAs(deps.sessions, session, sub.user_id);
+    return ok(c, toSessionReply(sub, true));
+  });
+
+  routes.post(ApiPath.subAccountSwitchBack, async (c) => {
+    const session = await deps.guard.requireSession(c);
+    await readJsonBody(c, emptyRequestSchema);
+    if (!session.switched) {
+      throw new RefusedError(
+        'the session does not act as a sub-account',
+        AccountCode.notSubAccountSession,
+        409,
+      );
+    }
+    const main = await findUser(deps.db, session.userId);
+    if (!main) throw new Error(`session ${session.sessionId} belongs to a missing user`);
+    await actAs(deps.sessions, session, null);
+    return ok(c, toSessionReply(main, false));
+  });
+}
