@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   ChallengeDismissedError,
+  MalformedReplyError,
   SessionExpiredError,
   isApiError,
   isChallengeDismissedError,
+  isMalformedReplyError,
   isSessionExpiredError,
 } from './errors';
 
@@ -39,5 +41,17 @@ describe('named errors', () => {
       true,
       false,
     ]);
+  });
+
+  it('name a reply that cannot be read, keeping it and the cause', () => {
+    const cause = new Error('userId: expected string');
+    const error = new MalformedReplyError({ userId: 5 }, { cause });
+    expect([error.name, error.message, error.reply, error.cause]).toEqual([
+      'MalformedReplyError',
+      'malformed reply',
+      { userId: 5 },
+      cause,
+    ]);
+    expect([isMalformedReplyError(error), isApiError(error)]).toEqual([true, false]);
   });
 });

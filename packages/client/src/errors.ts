@@ -45,3 +45,20 @@ export class WrongApiNameError extends Error {
 
 export const isWrongApiNameError = (error: unknown): error is WrongApiNameError =>
   error instanceof WrongApiNameError;
+
+/**
+ * A reply the client cannot read: not a `{code, data, msg}` envelope, or data that fails the
+ * call's schema (SPEC 7). The reply is kept for logs; a schema failure is the `cause`.
+ */
+export class MalformedReplyError extends Error {
+  override readonly name = 'MalformedReplyError';
+  constructor(
+    readonly reply: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super('malformed reply', options);
+  }
+}
+
+export const isMalformedReplyError = (error: unknown): error is MalformedReplyError =>
+  error instanceof MalformedReplyError;

@@ -1,71 +1,207 @@
-import { isSuccessCode } from '@exchange-web/protocol/codes';
-import { HeaderName, HeaderValue, Timing } from '@exchange-web/protocol/registry';
-import axios, { isAxiosError, type AxiosInstance } from 'axios';
-import { ApiError, WrongApiNameError } from './errors';
+import { Timing } from '@exchange-web/protocol/registry';
+import axios, { type AxiosInstance } from 'axios';
+import {
+  browserLocalStorage,
+  browserLocation,
+  hasDocumentCookies,
+  isBrowser,
+} from './browser-globals';
+import { browserCookieJar, memoryCookieJar, type CookieJar } from './cookie-jar';
+import { createCookiePreferences } from './cookie-preferences';
+import { storedDeviceId, storedTerminalCode } from './device-ids';
+import { memoryStorage, type KeyValueStorage } from './key-value-storage';
+import { LocalCache } from './local-cache';
+import { consoleLogger, type Logger } from './logger';
+import { randomId, type RandomBytes } from './random-id';
+import { axiosTransport } from './request/axios-transport';
+import { commonHeadersHook, type TestEnvironment } from './request/common-headers';
+import { duplicateGuardHook } from './request/duplicate-guard';
+import { errorNoticeHook } from './request/error-notice';
+import type { RequestHook, RequestOptions } from './request/hooks';
+import { createPipeline } from './request/pipeline';
+import { createServerClock, serverTimeHook } from './request/server-time';
+import { sessionExpiryHook } from './request/session-expiry';
+import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
+import { defaultTimers, type Timers } from './timers';
+
+export type { RequestHook, RequestOptions } from './request/hooks';
+export type { TestEnvironment } from './request/common-headers';
 
 export interface HttpClientOptions {
-  /** The site root the API paths are resolved against. @default '' (same origin) */
+  /** The site root the call paths are resolved against. @default '' (same origin) */
   baseURL?: string;
-  /** @default 20_000 (SPEC 9: the shared wrapper's timeout) */
+  /**
+   * Request timeout in ms (SPEC 9: 20 s in the shared wrapper, 60 s in the long-request layer).
+   * @default Timing.wrapperTimeoutMs (20_000)
+   */
   timeoutMs?: number;
-  /** An axios instance to send with (tests, or a server-side agent). */
+  /** An axios instance to send with (a server-side agent, tests). @default axios.create() */
   axiosInstance?: AxiosInstance;
+  /** Local storage for the device id and terminal code. @default localStorage, else in memory */
+  storage?: KeyValueStorage;
+  /** Cookies (the session marker, the language). @default js-cookie in a page, else in memory */
+  cookies?: CookieJar;
+  /** The local cache record; share the page's one. @default new LocalCache(storage) */
+  localCache?: LocalCache;
+  /** @default the global timers, called lazily */
+  timers?: Timers;
+  /** Where console-only failures go (SPEC 8). @default console */
+  logger?: Logger;
+  /**
+   * Shows an error toast (SPEC 8); the React layer passes antd's message.
+   * @default logs the message through `logger.warn` (the core has no UI)
+   */
+  notify?: (message: string, cause: unknown) => void;
+  /** Reloads the page after a session expiry (SPEC 4). @default location.reload() */
+  reload?: () => void;
+  /** The random source of ids (SPEC 9). @default crypto.getRandomValues */
+  randomBytes?: RandomBytes;
+  /**
+   * The device fingerprint for the `deviceId` header; the tracker supplies it.
+   * @default the id stored under LocalStorageKey.deviceFingerprint, created on first use
+   */
+  deviceId?: () => string;
+  /**
+   * The `terminalCode` header.
+   * @default the id under LocalStorageKey.terminalCode (or the local cache), made on first use
+   */
+  terminalCode?: () => string;
+  /**
+   * The stored site language, sent through the request-locale catalogue as `locale` and `language`.
+   * @default the language cookie, else 'en'
+   */
+  language?: () => string;
+  /**
+   * The signed-in user's id, '' when anonymous; hooks read it from the request state (SPEC 6).
+   * @default the local cache's globalUserId
+   */
+  userId?: () => string;
+  /**
+   * `pfb` and `beta` routing headers of a test environment; each is sent only when set (SPEC 7).
+   * @default none
+   * @example
+   * createHttpClient({ testEnvironment: { pfb: 'test3' } });
+   */
+  testEnvironment?: TestEnvironment;
+  /**
+   * Whether identical calls are rate-limited and shared (SPEC 7, 9; browser-only per SPEC 9).
+   * @default typeof window !== 'undefined'
+   */
+  duplicateGuard?: boolean;
+  /**
+   * More hooks. An array runs after the built-in ones; a function gets the built-in list
+   * (duplicate-guard, common-headers, server-time, session-expiry, error-notice) and returns the
+   * full list, to place hooks among them.
+   * @default []
+   * @example
+   * createHttpClient({
+   *   hooks: (builtIn) => [...builtIn.slice(0, -1), challengeHook, ...builtIn.slice(-1)],
+   * });
+   */
+  hooks?: readonly RequestHook[] | ((builtIn: readonly RequestHook[]) => readonly RequestHook[]);
 }
 
-interface Envelope {
-  code: unknown;
-  data: unknown;
-  msg: unknown;
+/** The request wrapper of SPEC 7. */
+export interface HttpClient {
+  /** Posts `body` as JSON (default `{}`) and resolves the reply's `data`. */
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Gets with `query` as query parameters and resolves the reply's `data`. */
+  get<T>(
+    path: string,
+    query?: Readonly<Record<string, unknown>>,
+    options?: RequestOptions,
+  ): Promise<T>;
+  /** The client clock corrected by the last server time seen (ms since the epoch). */
+  now(): number;
 }
-
-const isEnvelope = (value: unknown): value is Envelope =>
-  typeof value === 'object' && value !== null && 'code' in value && 'msg' in value;
-
-const toApiPath = (path: string) => (path.startsWith('/') ? path : `/${path}`);
 
 /**
- * The request wrapper of SPEC 7: posts JSON or gets with query parameters under the site root and
- * reads the `{code, data, msg}` envelope. Success codes resolve `data`; any other code rejects with
- * an {@link ApiError} carrying the server's msg and code; transport failures keep axios's messages.
+ * The request wrapper of SPEC 7, as the pipeline of DESIGN.md: posts JSON or gets with query
+ * parameters under the site root, with the common headers, the duplicate guard, server-time
+ * correction, session expiry and error notices as hooks, and reads the `{code, data, msg}`
+ * envelope. Success codes resolve `data`; any other code rejects with an ApiError carrying the
+ * server's msg and code; transport failures reject with axios's own error.
+ * Nothing here touches a browser global until a default is needed (SSR imports this module).
  * @example
- * const http = createHttpClient();
- * const rates = await http.post<UsdtRateReply>('v1/mix/public/usdtRate', { locale: 'en' });
+ * const http = createHttpClient({ notify: (text) => message.error(text) });
+ * const rates = await http.post<UsdtRateReply>(ApiPath.usdtRate, { locale: 'en' });
+ * const chains = await http.get<CoinChainListReply>(ApiPath.coinChainList);
  */
-export function createHttpClient(options: HttpClientOptions = {}) {
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const storage = options.storage ?? browserLocalStorage() ?? memoryStorage();
+  const cookies =
+    options.cookies ?? (hasDocumentCookies() ? browserCookieJar() : memoryCookieJar());
+  const localCache = options.localCache ?? new LocalCache(storage);
+  const timers = options.timers ?? defaultTimers;
+  const now = () => timers.now();
+  const logger = options.logger ?? consoleLogger;
+  const notify = options.notify ?? ((message: string) => logger.warn(message));
+  const reload = options.reload ?? (() => browserLocation()?.reload());
+  const newId = () => randomId(options.randomBytes);
+  const preferences = createCookiePreferences(cookies);
+  const clock = createServerClock(now);
   const instance =
     options.axiosInstance ??
     axios.create({
       baseURL: options.baseURL ?? '',
-      timeout: options.timeoutMs ?? Timing.wrapperTimeoutMs,
       // Browser transports only (XHR, else fetch): the client never takes Node's http path.
       adapter: ['xhr', 'fetch'],
-      headers: { [HeaderName.contentType]: HeaderValue.json },
     });
 
-  async function send<T>(method: 'GET' | 'POST', path: string, payload: unknown): Promise<T> {
-    if (!path) throw new WrongApiNameError();
-    let body: unknown;
-    try {
-      const response = await instance.request({
-        method,
-        url: toApiPath(path),
-        ...(method === 'GET' ? { params: payload } : { data: payload ?? {} }),
-      });
-      body = response.data;
-    } catch (error) {
-      // A refusal that carries an envelope (4xx from the gateway) rejects like any other code.
-      if (isAxiosError(error) && isEnvelope(error.response?.data)) body = error.response.data;
-      else throw error;
-    }
-    if (!isEnvelope(body)) throw new ApiError('malformed reply', '', body);
-    if (isSuccessCode(body.code)) return body.data as T;
-    throw new ApiError(String(body.msg), String(body.code), body.data);
-  }
+  const builtIn: RequestHook[] = [
+    ...((options.duplicateGuard ?? isBrowser()) ? [duplicateGuardHook({ now })] : []),
+    commonHeadersHook({
+      deviceId: options.deviceId ?? storedDeviceId(storage, newId),
+      terminalCode: options.terminalCode ?? storedTerminalCode(storage, localCache, newId),
+      language: options.language ?? (() => preferences.get('language')),
+      randomId: newId,
+      now: () => clock.now(),
+      ...(options.testEnvironment ? { testEnvironment: options.testEnvironment } : {}),
+    }),
+    serverTimeHook(clock),
+    sessionExpiryHook({
+      now,
+      endSession: () =>
+        endSession({
+          post: (path) => send('POST', path, {}, { skipHooks: SESSION_END_SKIPPED_HOOKS }),
+          cookies,
+          localCache,
+          reload,
+          logger,
+        }),
+    }),
+    errorNoticeHook({ notify, logger, now }),
+  ];
+  const hooks =
+    typeof options.hooks === 'function'
+      ? options.hooks(builtIn)
+      : [...builtIn, ...(options.hooks ?? [])];
+
+  const send = createPipeline({
+    transport: axiosTransport(instance, options.timeoutMs ?? Timing.wrapperTimeoutMs),
+    hooks,
+    userId: options.userId ?? (() => localCache.get('globalUserId')),
+  });
 
   return {
-    post: <T>(path: string, body?: unknown) => send<T>('POST', path, body),
-    get: <T>(path: string, query?: Record<string, unknown>) => send<T>('GET', path, query),
+    post: <T>(path: string, body?: unknown, call?: RequestOptions) =>
+      send('POST', path, body, call) as Promise<T>,
+    get: <T>(path: string, query?: Readonly<Record<string, unknown>>, call?: RequestOptions) =>
+      send('GET', path, query, call) as Promise<T>,
+    now: () => clock.now(),
   };
 }
 
-export type HttpClient = ReturnType<typeof createHttpClient>;
+/**
+ * The long-request layer of SPEC 9: the same wrapper with a 60 s timeout, for slow calls.
+ * @default timeoutMs Timing.longRequestTimeoutMs (60_000)
+ * @example
+ * const slow = createLongRequestClient();
+ * await slow.post(ApiPath.inscriptionSearch, { keyword: 'ordi' });
+ */
+export function createLongRequestClient(options: HttpClientOptions = {}): HttpClient {
+  return createHttpClient({
+    ...options,
+    timeoutMs: options.timeoutMs ?? Timing.longRequestTimeoutMs,
+  });
+}

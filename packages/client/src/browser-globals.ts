@@ -1,0 +1,25 @@
+import type { KeyValueStorage } from './key-value-storage';
+
+// NOTE: the one place the client reaches for browser globals, and only when called: nothing here
+// runs at module load, and every getter answers undefined off the browser (SSR, workers, tests).
+
+/** Whether the code runs in a page (SPEC 9: cached and challenge features are browser-only). */
+export const isBrowser = (): boolean => typeof window !== 'undefined';
+
+/** The page's local storage, or undefined when absent or refused (SSR, privacy settings). */
+export function browserLocalStorage(): KeyValueStorage | undefined {
+  if (!isBrowser()) return undefined;
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page's location, or undefined off the browser. */
+export function browserLocation(): Pick<Location, 'reload'> | undefined {
+  return typeof location === 'undefined' ? undefined : location;
+}
+
+/** Whether the page has cookies to read (js-cookie needs `document`). */
+export const hasDocumentCookies = (): boolean => typeof document !== 'undefined';

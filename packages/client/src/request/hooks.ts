@@ -1,0 +1,120 @@
+import type { Envelope } from '@exchange-web/protocol/envelope';
+
+/**
+ * The hook interface of the request pipeline (DESIGN.md "A request's way through the client"),
+ * after ky's `source/types/hooks.ts`: every step of the way is one {@link RequestHook}, and the
+ * wrapper only runs them in order.
+ */
+
+/** The two methods of the wrapper (SPEC 7). */
+export type HttpMethod = 'GET' | 'POST';
+
+/** Per-call options of `post` and `get`. */
+export interface RequestOptions {
+  /** Headers for this call only; they win over the common headers. @default {} */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * Names of hooks not to run for this call.
+   * @default []
+   * @example
+   * // The session-expiry hook's own logout calls must not trigger it again.
+   * http.post(ApiPath.logout, {}, { skipHooks: [SESSION_EXPIRY_HOOK] });
+   */
+  skipHooks?: readonly string[];
+  /** Cancels the call; a cancelled call rejects with axios's CanceledError, without a toast. */
+  signal?: AbortSignal;
+}
+
+/** The request as the hooks see it before it is sent; each attempt gets a fresh one. */
+export interface RequestState {
+  readonly method: HttpMethod;
+  /** The call path with its leading slash (`normaliseApiPath`). */
+  readonly path: string;
+  /** Headers to send; hooks add or change entries. */
+  headers: Record<string, string>;
+  /** The JSON body of a post (undefined for a get). Replace it; never mutate the caller's. */
+  body: unknown;
+  /** The query parameters of a get (undefined for a post). */
+  query: Readonly<Record<string, unknown>> | undefined;
+  /** 0 on the first send, then 1, 2 on the retries a hook asked for. */
+  readonly attempt: number;
+  /** The signed-in user's id when the call started, '' for an anonymous visitor (SPEC 6). */
+  readonly userId: string;
+  readonly signal: AbortSignal | undefined;
+  /** The call's final outcome, the promise its caller holds (the duplicate guard shares it). */
+  readonly result: Promise<unknown>;
+}
+
+/** What came back, as the hooks see it after a send. */
+export interface ResponseState {
+  readonly request: Readonly<RequestState>;
+  /** The HTTP status. */
+  readonly status: number;
+  /** Response headers, names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed body. */
+  readonly body: unknown;
+  /** The body read as a `{code, data, msg}` envelope (code and msg as strings), if it is one. */
+  readonly envelope: Envelope<unknown> | undefined;
+  /** axios's error for a non-2xx status; rejected with when no envelope explains the status. */
+  readonly transportError: unknown;
+}
+
+/** Answers the call without sending it (ky: a beforeRequest hook returning a Response). */
+export interface RespondAction {
+  readonly action: 'respond';
+  readonly result: Promise<unknown>;
+}
+
+/** Sends the same call again, built afresh by every hook, with these extra headers (once). */
+export interface RetryAction {
+  readonly action: 'retry';
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Rejects the call with this error; later hooks do not run. */
+export interface RejectAction {
+  readonly action: 'reject';
+  readonly error: Error;
+}
+
+/** Replaces the response body (and the envelope read from it) for the hooks after this one. */
+export interface ReplaceBodyAction {
+  readonly action: 'replaceBody';
+  readonly body: unknown;
+}
+
+export type BeforeRequestResult = void | RespondAction;
+export type AfterResponseResult = void | RetryAction | RejectAction | ReplaceBodyAction;
+
+/**
+ * One step of the pipeline. Hooks run in list order in every phase; any phase may be async.
+ * @example
+ * const simulation: RequestHook = {
+ *   name: 'simulation',
+ *   beforeRequest(request) {
+ *     if (isSimulation()) request.headers[HeaderName.paptrading] = HeaderValue.paptrading;
+ *   },
+ * };
+ */
+export interface RequestHook {
+  /** A unique name, for `skipHooks` and for placing caller hooks among the built-in ones. */
+  readonly name: string;
+  /** Before the send: change headers or body, or answer the call without sending it. */
+  beforeRequest?(request: RequestState): BeforeRequestResult | Promise<BeforeRequestResult>;
+  /** After any HTTP response (2xx or not): read it, retry, reject, or replace the body. */
+  afterResponse?(response: ResponseState): AfterResponseResult | Promise<AfterResponseResult>;
+  /** After a failure with no response (network, timeout, cancel); the error is rethrown as is. */
+  onTransportError?(error: unknown, request: Readonly<RequestState>): void | Promise<void>;
+}
+
+/** Reads a body as an envelope: an object with `code` and `msg`; the code kept as a string. */
+export function readEnvelope(body: unknown): Envelope<unknown> | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body) || !('msg' in body))
+    return undefined;
+  const { code, msg } = body;
+  const data = 'data' in body ? body.data : null;
+  // SPEC 5, 8: success may arrive as the number 200; codes travel as strings.
+  if (typeof code !== 'string' && typeof code !== 'number') return undefined;
+  return { code: String(code), data, msg: typeof msg === 'string' ? msg : String(msg) };
+}

@@ -1,0 +1,136 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { CookieName } from '@exchange-web/protocol/registry';
+import { userInfoReplySchema, type UserInfoReply } from '@exchange-web/protocol/schemas';
+import { browserLocation, hasDocumentCookies } from './browser-globals';
+import { browserCookieJar, memoryCookieJar, type CookieJar } from './cookie-jar';
+import { createCookiePreferences } from './cookie-preferences';
+import { MalformedReplyError } from './errors';
+import type { HttpClient } from './http-client';
+import type { LocalCache } from './local-cache';
+import { consoleLogger, type Logger } from './logger';
+import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
+
+/** The user as the page knows it (SPEC 4: logged in when userId is non-empty). */
+export interface SessionState {
+  /** `unknown` until the first load settles. */
+  status: 'unknown' | 'loading' | 'signedIn' | 'anonymous';
+  /** The user id, '' when anonymous. */
+  userId: string;
+  /** The last user-info reply, null when anonymous or not loaded. */
+  user: UserInfoReply | null;
+}
+
+export interface SessionOptions {
+  http: HttpClient;
+  /** The page's local cache record, where `globalUserId` is kept. */
+  localCache: LocalCache;
+  /** @default js-cookie in a page, else in memory */
+  cookies?: CookieJar;
+  /** @default console */
+  logger?: Logger;
+  /** @default location.reload() */
+  reload?: () => void;
+  /** The locale the user-info call is posted with. @default the language cookie, else 'en' */
+  locale?: () => string;
+}
+
+/** Whether a session state is logged in (SPEC 4: userId non-empty). */
+export const isLoggedIn = (state: SessionState): boolean => state.userId !== '';
+
+/**
+ * The visitor's session (SPEC 4, 6, 7) as a tiny store React binds with useSyncExternalStore.
+ * The user is loaded only when the signed-in marker cookie says a session exists; without it the
+ * visitor is anonymous and no request is made.
+ * @example
+ * const session = createSession({ http, localCache });
+ * session.subscribe(() => render(session.getState()));
+ * await session.loadUserInfo();
+ */
+export function createSession(options: SessionOptions) {
+  const { http, localCache } = options;
+  const cookies =
+    options.cookies ?? (hasDocumentCookies() ? browserCookieJar() : memoryCookieJar());
+  const logger = options.logger ?? consoleLogger;
+  const reload = options.reload ?? (() => browserLocation()?.reload());
+  const preferences = createCookiePreferences(cookies);
+  const locale = options.locale ?? (() => preferences.get('language'));
+  const hasSession = () => cookies.get(CookieName.signedIn) !== undefined;
+  const listeners = new Set<() => void>();
+  let state: SessionState = {
+    status: 'unknown',
+    userId: hasSession() ? localCache.get('globalUserId') : '',
+    user: null,
+  };
+  let loading: Promise<UserInfoReply | null> | undefined;
+
+  const emit = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const becomeAnonymous = () => {
+    // SPEC 4: on a failed user-info load (or with no session at all) the stored id is cleared.
+    localCache.set('globalUserId', '');
+    emit({ status: 'anonymous', userId: '', user: null });
+  };
+
+  async function fetchUser(): Promise<UserInfoReply | null> {
+    emit({ ...state, status: 'loading' });
+    try {
+      const data = await http.post<unknown>(ApiPath.userInfo, { locale: locale() });
+      const parsed = userInfoReplySchema.safeParse(data);
+      if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
+      const user = parsed.data;
+      const userId = user.userInfo.userId;
+      localCache.set('globalUserId', userId);
+      emit({ status: userId ? 'signedIn' : 'anonymous', userId, user: userId ? user : null });
+      return user;
+    } catch (error) {
+      // SPEC 8: the failure is logged as "get user info error" (the session-expiry hook exempts
+      // this call, so an expired session lands here too).
+      logger.error('get user info error', error);
+      becomeAnonymous();
+      return null;
+    }
+  }
+
+  return {
+    getState: (): SessionState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** The current user id, '' when anonymous: the http client's `userId` provider. */
+    userId: (): string => state.userId,
+    /**
+     * Loads the user (POST v1/user/overview/userinfo with `{locale}`) when a session exists,
+     * storing `globalUserId`; resolves null when anonymous or on failure. Concurrent calls share
+     * one request.
+     */
+    loadUserInfo(): Promise<UserInfoReply | null> {
+      if (!hasSession()) {
+        becomeAnonymous();
+        return Promise.resolve(null);
+      }
+      loading ??= fetchUser().finally(() => {
+        loading = undefined;
+      });
+      return loading;
+    },
+    /**
+     * SPEC 4 Logout: posts the logout calls, removes the refresh-token cookie (and the signed-in
+     * marker), posts clear cookie, then reloads, even when a call fails.
+     */
+    async logout(): Promise<void> {
+      await endSession({
+        post: (path) => http.post(path, {}, { skipHooks: SESSION_END_SKIPPED_HOOKS }),
+        cookies,
+        localCache,
+        reload,
+        logger,
+      });
+      emit({ status: 'anonymous', userId: '', user: null });
+    },
+  };
+}
+
+export type Session = ReturnType<typeof createSession>;
