@@ -284,15 +284,13 @@ describe('session expiry (SPEC 4 and 8)', () => {
     expect(straggler.cookies).toEqual([]);
 
     await sleep(RENEW_GRACE_MS + 50);
+    const oldRefreshToken = old.cookies.get(CookieName.refreshToken) ?? '';
     const replayed = await userInfo(old);
     expect(replayed.status).toBe(401);
     expect(replayed.json?.code).toBe(ErrorCode.sessionExpired);
     // The old refresh token alone does not work either.
     const refreshOnly = new TestBrowser(gateway);
-    refreshOnly.cookies.set(
-      CookieName.refreshToken,
-      old.cookies.get(CookieName.refreshToken) ?? '',
-    );
+    refreshOnly.cookies.set(CookieName.refreshToken, oldRefreshToken);
     expect((await userInfo(refreshOnly)).json?.code).toBe(ErrorCode.sessionExpired);
 
     expect((await userInfo(visitor)).json?.code).toBe('00000');
@@ -311,10 +309,14 @@ describe('session expiry (SPEC 4 and 8)', () => {
   it('answers 20906 with HTTP 401 to a session ended by a newer login', async () => {
     const first = await signInDemo();
     const second = await signInDemo();
+    expect(first.cookies.get(CookieName.signedIn)).toBe('1');
     const response = await userInfo(first);
     expect(response.status).toBe(401);
     expect(response.json?.code).toBe(ErrorCode.sessionReplaced);
     expect((await userInfo(second)).json?.code).toBe('00000');
+    // The refused cookies are cleared, so the page stops presenting a session that cannot work.
+    expect([...first.cookies.keys()]).toEqual([]);
+    expect((await userInfo(first)).json?.code).toBe(GatewayCode.unauthorized);
   });
 
   it('answers 20205 with HTTP 403 to a live session of a frozen user', async () => {

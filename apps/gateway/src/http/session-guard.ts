@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ActiveSession, SessionRefusal, SessionStore } from '../accounts/sessions';
 import type { AccountsConfig } from '../config';
 import { RefusedError } from './errors';
-import { readSessionCookies, writeSessionCookies } from './session-cookies';
+import { clearSessionCookies, readSessionCookies, writeSessionCookies } from './session-cookies';
 
 /** How each refusal is answered: the codes of SPEC 4 and 8 that force logout. */
 const refusal: Record<SessionRefusal, () => RefusedError> = {
@@ -47,7 +47,11 @@ export function createSessionGuard(
           401,
         );
       }
-      if (lookup.kind === 'refused') throw refusal[lookup.reason]();
+      if (lookup.kind === 'refused') {
+        // The presented tokens will never work again: drop them, so the page stops presenting them.
+        clearSessionCookies(c, config);
+        throw refusal[lookup.reason]();
+      }
       return lookup.session;
     },
     async optionalSession(c) {
