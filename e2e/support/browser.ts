@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 // Debian's Chromium on a closed network: no sandbox as root, no background traffic, no GPU.
 const CHROMIUM_ARGS = [
@@ -33,4 +33,16 @@ export async function launchBrowser(): Promise<{
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh Chromium for tests that need several visitors at once: each `newContext()` has its own
+ * cookies and storage (Playwright gives the browser a new temporary profile).
+ */
+export function launchIsolatedBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
 }

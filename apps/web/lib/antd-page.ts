@@ -1,7 +1,9 @@
 import { loadAntdLocale } from '@exchange-web/react/antd/antd-locale';
 import { findLanguage, firstSupportedLanguage } from '@exchange-web/protocol/languages';
 import type { Locale } from 'antd/es/locale';
-import type { GetServerSidePropsContext } from 'next';
+import { buildPath } from '@exchange-web/client/language';
+import { redirectTarget } from '@exchange-web/react/session/redirect-target';
+import type { GetServerSideProps, GetServerSidePropsContext } from 'next';
 import { readShellRequest } from './shell-request';
 
 /** The props every page that renders antd components gets from the server. */
@@ -19,3 +21,20 @@ export async function antdPageProps(ctx: GetServerSidePropsContext): Promise<Ant
   const entry = findLanguage(language) ?? firstSupportedLanguage;
   return { antdLocale: await loadAntdLocale(entry.antdLang) };
 }
+
+/**
+ * Server props of the login and registration pages: a visitor who already has a session goes on
+ * to where they were headed (or their account) instead of signing in twice.
+ */
+export const signInPageProps: GetServerSideProps<AntdPageProps> = async (ctx) => {
+  const shell = readShellRequest({
+    cookieHeader: ctx.req.headers.cookie,
+    query: ctx.query,
+    routerLocale: ctx.locale,
+  });
+  if (shell.signedIn) {
+    const destination = redirectTarget(ctx.query.redirect, buildPath('/account', shell.prefix));
+    return { redirect: { destination, permanent: false } };
+  }
+  return { props: await antdPageProps(ctx) };
+};

@@ -1,5 +1,6 @@
 import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
 import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
+import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
 import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider';
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
@@ -16,6 +17,7 @@ interface ShellAppProps {
 
 function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted: boolean }) {
   const shell = useShell();
+  const session = useSession();
   const router = useRouter();
   const path = router.asPath.split(/[?#]/, 1)[0];
   // The language accepted on this page, before the next request carries the cookie.
@@ -43,7 +45,12 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
         theme: shell.theme,
         buildPath: shell.buildPath,
         currency: shell.currency,
-        user: null,
+        // SPEC 6: the header gets user data only when a userId exists.
+        user: session.user?.userInfo.userId
+          ? { userName: session.user.userName || session.user.loginName }
+          : null,
+        userPending: session.status === 'loading',
+        onLogout: () => void session.logout(),
         onLanguageChange: shell.changeLanguage,
         onCurrencyChange: shell.selectCurrency,
         onThemeToggle: shell.toggleTheme,
@@ -76,9 +83,11 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
       messages={shell.messages}
       replaceRoute={replaceRoute}
     >
-      <Frame legalAccepted={shell.legalAccepted}>
-        <Component {...pageProps} />
-      </Frame>
+      <SessionProvider signedIn={shell.signedIn}>
+        <Frame legalAccepted={shell.legalAccepted}>
+          <Component {...pageProps} />
+        </Frame>
+      </SessionProvider>
     </ShellProvider>
   );
 }

@@ -80,6 +80,7 @@ afterEach(async () => {
 function setup(
   cookies: Record<string, string> = { [CookieName.signedIn]: '1' },
   storedUserId = '',
+  httpOptions: { duplicateGuard?: boolean } = {},
 ) {
   const storage = memoryStorage({
     [LocalStorageKey.localCache]: JSON.stringify({ globalUserId: storedUserId }),
@@ -98,6 +99,7 @@ function setup(
     logger,
     notify: () => undefined,
     reload,
+    ...httpOptions,
   });
   const session = createSession({ http, localCache, cookies: jar, logger, reload });
   return { session, localCache, jar, errors, steps };
@@ -157,6 +159,22 @@ describe('session: user info', () => {
     const { session } = setup();
     await Promise.all([session.loadUserInfo(), session.loadUserInfo()]);
     expect(server.hits(ApiPath.userInfo).length).toBe(1);
+  });
+
+  it('asks anew for a fresh load, past the duplicate guard and a load in flight', async () => {
+    let userId = '1001';
+    server.on(ApiPath.userInfo, () => ok(userInfo(userId)));
+    const { session } = setup(undefined, '', { duplicateGuard: true });
+    await session.loadUserInfo();
+    await session.loadUserInfo();
+    userId = '1002';
+    // A third identical call within the guard's second would share the last answer (1001).
+    const stale = session.loadUserInfo();
+    const fresh = session.loadUserInfo({ fresh: true });
+    expect((await stale)?.userInfo.userId).toBe('1001');
+    expect((await fresh)?.userInfo.userId).toBe('1002');
+    expect(session.getState().userId).toBe('1002');
+    expect(server.hits(ApiPath.userInfo).length).toBe(3);
   });
 
   it('feeds its user id to the http client as the userId provider', async () => {

@@ -8,6 +8,7 @@ import { MalformedReplyError } from './errors';
 import type { HttpClient } from './http-client';
 import type { LocalCache } from './local-cache';
 import { consoleLogger, type Logger } from './logger';
+import { DUPLICATE_GUARD_HOOK } from './request/duplicate-guard';
 import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
 
 /** The user as the page knows it (SPEC 4: logged in when userId is non-empty). */
@@ -73,10 +74,15 @@ export function createSession(options: SessionOptions) {
     emit({ status: 'anonymous', userId: '', user: null });
   };
 
-  async function fetchUser(): Promise<UserInfoReply | null> {
+  async function fetchUser(fresh: boolean): Promise<UserInfoReply | null> {
     emit({ ...state, status: 'loading' });
     try {
-      const data = await http.post<unknown>(ApiPath.userInfo, { locale: locale() });
+      const data = await http.post<unknown>(
+        ApiPath.userInfo,
+        { locale: locale() },
+        // After a login or a switch the user differs: an earlier identical call is no answer.
+        fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {},
+      );
       const parsed = userInfoReplySchema.safeParse(data);
       if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
       const user = parsed.data;
@@ -104,17 +110,21 @@ export function createSession(options: SessionOptions) {
     /**
      * Loads the user (POST v1/user/overview/userinfo with `{locale}`) when a session exists,
      * storing `globalUserId`; resolves null when anonymous or on failure. Concurrent calls share
-     * one request.
+     * one request, except a `fresh` one (after a login, a registration or a sub-account switch),
+     * which always asks the gateway anew.
      */
-    loadUserInfo(): Promise<UserInfoReply | null> {
+    loadUserInfo(options: { fresh?: boolean } = {}): Promise<UserInfoReply | null> {
       if (!hasSession()) {
         becomeAnonymous();
         return Promise.resolve(null);
       }
-      loading ??= fetchUser().finally(() => {
-        loading = undefined;
+      const fresh = options.fresh ?? false;
+      if (loading && !fresh) return loading;
+      const current = fetchUser(fresh).finally(() => {
+        if (loading === current) loading = undefined;
       });
-      return loading;
+      loading = current;
+      return current;
     },
     /**
      * SPEC 4 Logout: posts the logout calls, removes the refresh-token cookie (and the signed-in

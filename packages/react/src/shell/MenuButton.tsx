@@ -15,7 +15,7 @@ export interface MenuButtonProps {
   /** The button's accessible name, when its visible text is not enough. */
   buttonLabel?: string;
   items: readonly MenuItem[];
-  /** The checked item (radio menu). */
+  /** The checked item of a radio menu; without it the items are actions (`menuitem`). */
   selected?: string;
   onSelect(value: string): void;
   testId?: string;
@@ -132,8 +132,8 @@ export function MenuButton({
             ref={(element) => {
               itemRefs.current[index] = element;
             }}
-            role="menuitemradio"
-            aria-checked={item.value === selected}
+            role={selected === undefined ? 'menuitem' : 'menuitemradio'}
+            aria-checked={selected === undefined ? undefined : item.value === selected}
             tabIndex={index === active ? 0 : -1}
             lang={item.lang}
             data-value={item.value}

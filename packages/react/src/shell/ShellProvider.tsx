@@ -21,7 +21,10 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { isApiError } from '@exchange-web/client/errors';
+import type { HttpClient } from '@exchange-web/client/http-client';
 import { createFeedback, type Feedback } from '../antd/feedback';
+import { errorMessageKey } from '../session/error-message';
 import type { Messages } from '../i18n/messages';
 import { createTranslator, type Translate } from '../i18n/translator';
 import type { LegalAcceptanceStore } from './LegalDialog';
@@ -40,6 +43,13 @@ export interface ShellValue {
   /** An amount quoted in USDT, formatted in the chosen fiat and the language's number format. */
   formatFiat(usdt: number): string;
   legalAcceptance: LegalAcceptanceStore;
+  /**
+   * The page's one request client (SPEC 7 wrapper), loaded on first use; browser only. Sharing it
+   * shares its duplicate guard and its debounced toasts and logout.
+   */
+  api(): Promise<HttpClient>;
+  /** The page's local cache record (SPEC 3); null while server rendering. */
+  localCache: LocalCache | null;
   /** Toasts and notifications in the page's language direction and theme (antd, on demand). */
   feedback: Feedback;
 }
@@ -67,28 +77,42 @@ const browserStorage = (): KeyValueStorage => {
   }
 };
 
-// The request layer loads on demand: rates are fetched after hydration, never before first paint.
-const defaultLoadRates = async (locale: string) => {
-  const { createHttpClient } = await import('@exchange-web/client/http-client');
-  return createHttpClient().post<UsdtRateReply>(ApiPath.usdtRate, { locale });
-};
+/** The page's one request client: created on first use, after hydration (never on the server). */
+function createApi(localCache: LocalCache, notify: (message: string, cause: unknown) => void) {
+  let client: Promise<HttpClient> | undefined;
+  return () =>
+    (client ??= import('@exchange-web/client/http-client').then(({ createHttpClient }) =>
+      createHttpClient({ localCache, notify }),
+    ));
+}
+
+const noApi = () => Promise.reject(new Error('the request client exists only in the browser'));
 
 /** Language, theme, currency and preferences for every page of the site (SPEC 2, 3, 4). */
 export function ShellProvider(props: ShellProviderProps) {
   const { language, prefix, messages, replaceRoute } = props;
   // Browser-only services, made once on first use after mount; server rendering never needs them.
-  const [services] = useState(() =>
-    typeof window === 'undefined'
-      ? null
-      : {
-          preferences: createCookiePreferences(browserCookieJar()),
-          localCache: new LocalCache(browserStorage()),
-          legalAcceptance: createLegalAcceptance(browserCookieJar()),
-        },
-  );
+  // Failed requests toast in the page's language: known failures by their sentence, others by
+  // the server's message (SPEC 8).
+  const toastRef = useRef<(message: string, cause: unknown) => void>(() => undefined);
+  const [services] = useState(() => {
+    if (typeof window === 'undefined') return null;
+    const localCache = new LocalCache(browserStorage());
+    return {
+      preferences: createCookiePreferences(browserCookieJar()),
+      // NOTE: one LocalCache per page: each instance keeps the whole record, so two would
+      // overwrite each other's fields.
+      localCache,
+      legalAcceptance: createLegalAcceptance(browserCookieJar()),
+      api: createApi(localCache, (message, cause) => toastRef.current(message, cause)),
+    };
+  });
   const [currencyStore] = useState(() =>
     createCurrencyStore({
-      loadRates: props.loadRates ?? defaultLoadRates,
+      loadRates:
+        props.loadRates ??
+        (async (locale) =>
+          (await (services?.api ?? noApi)()).post<UsdtRateReply>(ApiPath.usdtRate, { locale })),
       locale: language,
       ...(services ? { initialName: services.localCache.get('fiatName') } : {}),
       onSelect: (name) => services?.localCache.set('fiatName', name),
@@ -116,8 +140,14 @@ export function ShellProvider(props: ShellProviderProps) {
     feedbackContext.current = { language, theme };
   }, [language, theme]);
   const [feedback] = useState(() => createFeedback(() => feedbackContext.current));
-
   const t = useMemo(() => createTranslator(language, messages), [language, messages]);
+  useEffect(() => {
+    toastRef.current = (message, cause) => {
+      const key = errorMessageKey(cause);
+      void feedback.toastError(key === 'errors.server' && isApiError(cause) ? message : t(key));
+    };
+  }, [feedback, t]);
+
   const build = useCallback((path: string) => buildPath(path, prefix), [prefix]);
 
   const changeLanguage = useCallback(
@@ -163,6 +193,8 @@ export function ShellProvider(props: ShellProviderProps) {
         accept: () => undefined,
       },
       feedback,
+      api: services?.api ?? noApi,
+      localCache: services?.localCache ?? null,
     };
   }, [
     t,

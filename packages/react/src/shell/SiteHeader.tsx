@@ -90,13 +90,23 @@ export function SiteHeader(props: HeaderProps & ShellOrigin) {
         ) : null}
         {props.user ? (
           <span className="site-account" data-testid="header-user">
-            <a href={buildPath('/account')}>{props.user.userName}</a>
-            {props.onLogout ? (
-              <button type="button" onClick={props.onLogout} data-testid="logout">
-                {t('header.logOut')}
-              </button>
-            ) : null}
+            <MenuButton
+              testId="account-menu"
+              menuLabel={t('header.accountMenu')}
+              items={[
+                { value: 'account', label: t('header.account') },
+                ...(props.onLogout ? [{ value: 'logout', label: t('header.logOut') }] : []),
+              ]}
+              onSelect={(action) => {
+                if (action === 'logout') props.onLogout?.();
+                else window.location.assign(buildPath('/account'));
+              }}
+            >
+              {props.user.userName}
+            </MenuButton>
           </span>
+        ) : props.userPending ? (
+          <span className="site-account" aria-busy="true" data-testid="header-user-pending" />
         ) : (
           <span className="site-account">
             <a href={buildPath('/login')}>{t('header.logIn')}</a>

@@ -16,6 +16,8 @@ export interface HeaderProps {
   currency: { selected: CurrencyEntry; entries: readonly CurrencyEntry[] };
   /** The signed-in user's display name, or null for a visitor. */
   user: { userName: string } | null;
+  /** A session exists but its user is still loading: the account area keeps its space. */
+  userPending?: boolean;
   onLanguageChange(locale: LocaleCode): void;
   onCurrencyChange(value: string): void;
   onThemeToggle(): void;

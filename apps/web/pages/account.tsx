@@ -1,0 +1,294 @@
+import { AntdScope } from '@exchange-web/react/antd/AntdScope';
+import { errorMessageKey } from '@exchange-web/react/session/error-message';
+import { useSession } from '@exchange-web/react/session/SessionProvider';
+import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { buildPath, htmlLang } from '@exchange-web/client/language';
+import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/duplicate-guard';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import type {
+  DeviceListReply,
+  SubAccount,
+  SubAccountListReply,
+} from '@exchange-web/protocol/schemas';
+import { Alert, Button, Descriptions, Form, Input, Table, Tag } from 'antd';
+import type { GetServerSideProps } from 'next';
+import Head from 'next/head';
+import { useCallback, useEffect, useState } from 'react';
+import { antdPageProps, type AntdPageProps } from '../lib/antd-page';
+import { readShellRequest } from '../lib/shell-request';
+
+export const getServerSideProps: GetServerSideProps<AntdPageProps> = async (ctx) => {
+  const shell = readShellRequest({
+    cookieHeader: ctx.req.headers.cookie,
+    query: ctx.query,
+    routerLocale: ctx.locale,
+  });
+  if (!shell.signedIn) {
+    // No session: log in first, then come back here.
+    const back = buildPath('/account', shell.prefix);
+    return {
+      redirect: {
+        destination: `${buildPath('/login', shell.prefix)}?redirect=${encodeURIComponent(back)}`,
+        permanent: false,
+      },
+    };
+  }
+  return { props: await antdPageProps(ctx) };
+};
+
+interface AccountData {
+  subAccounts: SubAccount[];
+  devices: DeviceListReply['items'];
+}
+
+/** The signed-in user's profile, security settings, sub-accounts and recent sign-ins. */
+export default function AccountPage({ antdLocale }: AntdPageProps) {
+  const { t, language, theme } = useShell();
+  const session = useSession();
+  const [data, setData] = useState<AccountData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ userName: string }>();
+  const user = session.user;
+  const isSubAccount = user?.userInfo.subAccount ?? false;
+
+  const { api } = session;
+  /** Loads the lists; `fresh` reads past the duplicate guard (after a change, on return). */
+  const load = useCallback(
+    async (fresh: boolean) => {
+      const http = await api();
+      const options = fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {};
+      // Side by side: both need the session, so an ended session fails them together.
+      const [subAccounts, devices] = await Promise.all([
+        isSubAccount
+          ? Promise.resolve({ items: [] })
+          : http.post<SubAccountListReply>(ApiPath.subAccountList, {}, options),
+        http.post<DeviceListReply>(ApiPath.deviceList, {}, options),
+      ]);
+      setData({ subAccounts: subAccounts.items, devices: devices.items });
+    },
+    [api, isSubAccount],
+  );
+
+  useEffect(() => {
+    if (session.status !== 'signed-in') return;
+    const refresh = (fresh: boolean) => {
+      load(fresh).catch((failure: unknown) => setError(t(errorMessageKey(failure))));
+    };
+    refresh(false);
+    const onFocus = () => refresh(true);
+    // A trader coming back to the tab sees current data (and learns at once if the session ended).
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [session.status, load, t]);
+
+  const act = async (work: () => Promise<unknown>, done?: string) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+      if (done) setNotice(done);
+    } catch (failure) {
+      setError(t(errorMessageKey(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const createSubAccount = ({ userName }: { userName: string }) =>
+    act(
+      async () => {
+        const http = await session.api();
+        await http.post(ApiPath.subAccountCreate, { userName: userName.trim() });
+        form.resetFields();
+        await load(true);
+      },
+      t('account.subAccountCreated', { name: userName.trim() }),
+    );
+
+  const switchTo = (userId: string) =>
+    act(async () => {
+      await session.signIn(ApiPath.subAccountSwitch, { userId });
+    });
+  const switchBack = () =>
+    act(async () => {
+      await session.signIn(ApiPath.subAccountSwitchBack, {});
+    });
+
+  const dateTime = new Intl.DateTimeFormat(htmlLang(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const linked = (value: boolean) =>
+    value ? <Tag color="green">{t('account.linked')}</Tag> : <Tag>{t('account.notLinked')}</Tag>;
+
+  return (
+    <AntdScope locale={antdLocale} language={language} theme={theme}>
+      <Head>
+        <title>{t('account.title')}</title>
+      </Head>
+      <section className="account-page" aria-labelledby="account-title">
+        <h1 id="account-title">{t('account.title')}</h1>
+        <p className="auth-lead">{t('account.lead')}</p>
+        {!user ? (
+          <p aria-busy="true">{t('account.loading')}</p>
+        ) : (
+          <>
+            {isSubAccount ? (
+              <Alert
+                type="info"
+                showIcon
+                title={t('account.actingAs', { name: user.userName })}
+                action={
+                  <Button onClick={switchBack} loading={busy} data-testid="switch-back">
+                    {t('account.switchBack')}
+                  </Button>
+                }
+              />
+            ) : null}
+            <h2>{t('account.profile')}</h2>
+            <Descriptions
+              bordered
+              column={1}
+              size="small"
+              data-testid="account-profile"
+              items={[
+                { key: 'userId', label: t('account.userId'), children: user.userInfo.userId },
+                { key: 'loginName', label: t('account.loginName'), children: user.loginName },
+                { key: 'email', label: t('account.email'), children: user.userInfo.email || '—' },
+                {
+                  key: 'mobile',
+                  label: t('account.mobile'),
+                  children: user.userInfo.mobile
+                    ? `+${user.userInfo.areaCode.replace(/^\+/, '')} ${user.userInfo.mobile}`
+                    : '—',
+                },
+                { key: 'vip', label: t('account.vipLevel'), children: user.userInfo.vipLevel },
+                {
+                  key: 'since',
+                  label: t('account.memberSince'),
+                  children: dateTime.format(user.userInfo.createdDate),
+                },
+              ]}
+            />
+            <h2>{t('account.security')}</h2>
+            <Descriptions
+              bordered
+              column={1}
+              size="small"
+              items={[
+                { key: 'email', label: t('account.email'), children: linked(user.settings.ebf) },
+                { key: 'mobile', label: t('account.mobile'), children: linked(user.settings.mbf) },
+                {
+                  key: 'google',
+                  label: t('account.authenticator'),
+                  children: linked(user.settings.gbf),
+                },
+                {
+                  key: 'kyc',
+                  label: t('account.identity'),
+                  children:
+                    user.settings.kf === 2 ? (
+                      <Tag color="green">{t('account.verified')}</Tag>
+                    ) : (
+                      <Tag>{t('account.notVerified')}</Tag>
+                    ),
+                },
+              ]}
+            />
+            {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+            {notice ? <Alert type="success" showIcon title={notice} role="status" /> : null}
+            <h2>{t('account.subAccounts')}</h2>
+            {isSubAccount ? (
+              <p>{t('account.subAccountsOnlyMain')}</p>
+            ) : (
+              <>
+                <p>{t('account.subAccountsLead')}</p>
+                <Form
+                  form={form}
+                  layout="inline"
+                  requiredMark={false}
+                  onFinish={createSubAccount}
+                  data-testid="sub-account-form"
+                >
+                  <Form.Item
+                    name="userName"
+                    label={t('account.subAccountName')}
+                    rules={[
+                      { required: true, message: t('auth.required') },
+                      {
+                        pattern: /^\s*[A-Za-z0-9_-]{3,32}\s*$/,
+                        message: t('account.subAccountRule'),
+                      },
+                    ]}
+                  >
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                  <Button type="primary" htmlType="submit" loading={busy}>
+                    {t('account.createSubAccount')}
+                  </Button>
+                </Form>
+                <Table<SubAccount>
+                  rowKey="userId"
+                  size="small"
+                  pagination={false}
+                  loading={!data}
+                  data-testid="sub-accounts"
+                  dataSource={data?.subAccounts ?? []}
+                  locale={{ emptyText: t('account.noSubAccounts') }}
+                  columns={[
+                    { key: 'name', title: t('account.subAccountName'), dataIndex: 'userName' },
+                    { key: 'id', title: t('account.userId'), dataIndex: 'userId' },
+                    {
+                      key: 'since',
+                      title: t('account.memberSince'),
+                      render: (_value, row) => dateTime.format(row.createdDate),
+                    },
+                    {
+                      key: 'switch',
+                      title: '',
+                      render: (_value, row) => (
+                        <Button size="small" onClick={() => switchTo(row.userId)} disabled={busy}>
+                          {t('account.switchTo', { name: row.userName })}
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            )}
+            <h2>{t('account.devices')}</h2>
+            <Table
+              rowKey={(row) => `${row.signedInAt}:${row.ip}`}
+              size="small"
+              pagination={false}
+              loading={!data}
+              data-testid="devices"
+              dataSource={data?.devices ?? []}
+              columns={[
+                {
+                  key: 'time',
+                  title: t('account.deviceTime'),
+                  render: (_value, row) => dateTime.format(row.signedInAt),
+                },
+                { key: 'ip', title: t('account.deviceAddress'), dataIndex: 'ip' },
+                {
+                  key: 'agent',
+                  title: t('account.deviceAgent'),
+                  render: (_value, row) => (
+                    <>
+                      {row.userAgent}{' '}
+                      {row.current ? <Tag color="blue">{t('account.thisDevice')}</Tag> : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </>
+        )}
+      </section>
+    </AntdScope>
+  );
+}

@@ -1,0 +1,176 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { CookieName } from '@exchange-web/protocol/registry';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchIsolatedBrowser } from './support/browser';
+import { acceptLegalNotice } from './support/pages';
+
+const siteUrl = inject('siteUrl');
+const PASSWORD = 'Trader-2026-e2e';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+let counter = 0;
+const uniqueEmail = () => `e2e.${Date.now()}.${(counter += 1)}@example.com`;
+
+/** A browser context of its own: its own cookies, so its own session. */
+async function freshContext(): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await acceptLegalNotice(context, siteUrl);
+  return context;
+}
+
+async function register(page: Page, email: string) {
+  await page.goto(`${siteUrl}/register`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${siteUrl}/account`);
+}
+
+async function logIn(page: Page, loginName: string, password = PASSWORD) {
+  await page.goto(`${siteUrl}/login`);
+  await page.getByLabel('Email or mobile number').fill(loginName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+}
+
+const headerUser = (page: Page) => page.getByTestId('header-user').locator('.menu-button');
+
+describe('accounts in the browser', () => {
+  it('registers, sees the name, logs out, logs in again and sees the account', async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    const email = uniqueEmail();
+    await register(page, email);
+    await expect.poll(() => headerUser(page).textContent()).toMatch(/^e2\*+@example\.com$/);
+    await expect.poll(() => page.getByTestId('account-profile').textContent()).toContain(email);
+    // The session cookie is out of the page's reach; only the marker is readable.
+    expect(await page.evaluate(() => document.cookie)).not.toContain(`${CookieName.token}=`);
+    expect(await page.evaluate(() => document.cookie)).toContain(`${CookieName.signedIn}=1`);
+
+    // Log out from the header's account menu: the page reloads as a visitor.
+    await headerUser(page).click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('menuitem', { name: 'Log out' }).click(),
+    ]);
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(CookieName.token);
+
+    // The account page now asks for a login first, and comes back after it.
+    await page.goto(`${siteUrl}/account`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email or mobile number').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL(`${siteUrl}/account`);
+    await expect.poll(() => headerUser(page).textContent()).toMatch(/^e2\*+@example\.com$/);
+    await context.close();
+  });
+
+  it('tells a wrong password in the page’s language, without saying which field was wrong', async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    await logIn(page, 'nobody@example.com', 'Wrong-Password-1');
+    await expect
+      .poll(() => page.locator('.auth-error').textContent())
+      .toBe('The login name or password is incorrect');
+
+    await page.goto(`${siteUrl}/ja/login`);
+    await page.locator('#loginName').fill('nobody@example.com');
+    await page.locator('#pwd').fill('Wrong-Password-1');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('.auth-error').waitFor();
+    const japanese = await page.locator('.auth-error').textContent();
+    expect(japanese).toBeTruthy();
+    expect(japanese).not.toContain('incorrect');
+    await context.close();
+  });
+
+  it('refuses a weak password and differing passwords before sending anything', async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/user/register/')) registrations.push(request.url());
+    });
+    await page.goto(`${siteUrl}/register`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail());
+    await page.getByLabel('Password', { exact: true }).fill('password');
+    await page.getByLabel('Confirm password').fill('different1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('The two passwords do not match').waitFor();
+    expect(await page.locator('.ant-form-item-explain-error').allTextContents()).toContain(
+      'At least 8 characters, with a letter and a number',
+    );
+    expect(registrations).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a sub-account, switches into it and back', async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    await register(page, uniqueEmail());
+    await page.getByLabel('Sub-account name').fill('desk_one');
+    await page.getByRole('button', { name: 'Create sub-account' }).click();
+    await page
+      .getByTestId('sub-accounts')
+      .getByRole('cell', { name: 'desk_one', exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Switch to desk_one' }).click();
+    await page.getByTestId('switch-back').waitFor();
+    await expect.poll(() => headerUser(page).textContent()).toBe('desk_one');
+    await page.getByTestId('switch-back').click();
+    await page.getByRole('button', { name: 'Create sub-account' }).waitFor();
+    await expect.poll(() => headerUser(page).textContent()).toMatch(/@example\.com$/);
+    await context.close();
+  });
+
+  it('logs out and reloads exactly once when several calls meet an ended session', async () => {
+    const email = uniqueEmail();
+    const first = await freshContext();
+    const page = await first.newPage();
+    await register(page, email);
+    await page.getByTestId('devices').locator('tbody tr').first().waitFor();
+
+    // The same account signs in elsewhere: the single-session policy ends this page's session.
+    const second = await freshContext();
+    const elsewhere = await second.newPage();
+    await logIn(elsewhere, email);
+    await elsewhere.waitForURL(`${siteUrl}/account`);
+
+    const logouts: string[] = [];
+    let loads = 0;
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === ApiPath.logout || path === ApiPath.btapiLogout || path === ApiPath.clearCookie)
+        logouts.push(path);
+    });
+    page.on('load', () => {
+      loads += 1;
+    });
+    const ended = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === ApiPath.deviceList,
+    );
+    // Coming back to the tab refreshes the sub-accounts and sign-ins together: both fail.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    expect((await (await ended).json()).code).toBe('20906');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.waitForTimeout(2_500);
+    expect(loads).toBe(1);
+    expect(logouts.sort()).toEqual(
+      [ApiPath.btapiLogout, ApiPath.clearCookie, ApiPath.logout].sort(),
+    );
+    expect((await first.cookies()).map((cookie) => cookie.name)).not.toContain(CookieName.signedIn);
+    await first.close();
+    await second.close();
+  });
+});
