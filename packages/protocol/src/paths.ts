@@ -66,6 +66,12 @@ export const ApiPath = {
   subAccountList: '/v1/user/subAccount/list',
   subAccountSwitch: '/v1/user/subAccount/switch',
   subAccountSwitchBack: '/v1/user/subAccount/switchBack',
+  // Not in SPEC 7: the core calls request signing protects (issue: asset overview and the API-key
+  // page of SPEC 2's account/newapi).
+  assetOverview: '/v1/asset/overview',
+  apiKeyList: '/v1/user/apiKey/list',
+  apiKeyCreate: '/v1/user/apiKey/create',
+  apiKeyDelete: '/v1/user/apiKey/delete',
   // Not in SPEC 7: the account page's recent sign-ins (the spec's "devices" page path suggests it).
   deviceList: '/v1/user/device/list',
   qrKeyStatus: '/v1/user/getQrKeyStatus',

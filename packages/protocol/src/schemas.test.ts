@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiKeyCreateRequestSchema,
+  assetOverviewReplySchema,
   buriedLogInfoRequestSchema,
   captchaCheckReplySchema,
   captchaCheckRequestSchema,
@@ -510,6 +512,31 @@ describe('accounts and sessions', () => {
     };
     expect(accepts(deviceListReplySchema, { items: [device] })).toBe(true);
     expect(accepts(deviceListReplySchema, { items: [{ ...device, signedInAt: -1 }] })).toBe(false);
+  });
+
+  it('checks API-key creation and reads the asset overview', () => {
+    const key = {
+      label: 'bot',
+      permissions: ['read', 'trade'],
+      ipWhitelist: ['203.0.113.9', '::1'],
+    };
+    expect(accepts(apiKeyCreateRequestSchema, key)).toBe(true);
+    expect(accepts(apiKeyCreateRequestSchema, { ...key, permissions: [] })).toBe(false);
+    expect(accepts(apiKeyCreateRequestSchema, { ...key, permissions: ['admin'] })).toBe(false);
+    expect(accepts(apiKeyCreateRequestSchema, { ...key, ipWhitelist: ['not-an-ip'] })).toBe(false);
+    expect(accepts(apiKeyCreateRequestSchema, { ...key, label: '  ' })).toBe(false);
+    expect(
+      accepts(assetOverviewReplySchema, {
+        totalUsdt: '100.5',
+        balances: [{ coin: 'BTC', available: '0.1', frozen: '0', usdtValue: '100.5' }],
+      }),
+    ).toBe(true);
+    expect(
+      accepts(assetOverviewReplySchema, {
+        totalUsdt: '-1',
+        balances: [],
+      }),
+    ).toBe(false);
   });
 
   it.each([

@@ -409,6 +409,11 @@ export const sessionReplySchema = z.object({
   userName: text(256),
   /** Whether the session now acts as a sub-account of its main account. */
   subAccount: z.boolean(),
+  /**
+   * The device check of SPEC 7 on login paths: whether this device's key (proved by the
+   * `userCheckDeviceSign` header) was bound to the user before. Absent when no check was made.
+   */
+  deviceKnown: z.boolean().optional(),
 });
 export type SessionReply = z.infer<typeof sessionReplySchema>;
 
@@ -467,3 +472,62 @@ export type SignInDevice = z.infer<typeof signInDeviceSchema>;
 /** Reply of the recent sign-ins call, newest first. */
 export const deviceListReplySchema = z.object({ items: z.array(signInDeviceSchema) });
 export type DeviceListReply = z.infer<typeof deviceListReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Core calls that request signing protects (not in SPEC 7: the asset overview and the API-key
+// page of SPEC 2's account/newapi). Amounts are decimal strings, never floats.
+
+/** A non-negative decimal amount as a string, e.g. `"0.12500000"`. */
+const amountField = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount');
+
+/** One coin balance of the account. */
+export const assetBalanceSchema = z.object({
+  coin: requiredText(16),
+  available: amountField,
+  frozen: amountField,
+  /** The balance (available + frozen) valued in USDT. */
+  usdtValue: amountField,
+});
+export type AssetBalance = z.infer<typeof assetBalanceSchema>;
+
+/** Reply of `/v1/asset/overview`: every balance and their total in USDT. */
+export const assetOverviewReplySchema = z.object({
+  totalUsdt: amountField,
+  balances: z.array(assetBalanceSchema),
+});
+export type AssetOverviewReply = z.infer<typeof assetOverviewReplySchema>;
+
+/** What an API key may do. */
+export const API_KEY_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
+export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
+
+/** Payload of `/v1/user/apiKey/create`. */
+export const apiKeyCreateRequestSchema = z.strictObject({
+  label: z.string().trim().min(1).max(64),
+  permissions: z.array(z.enum(API_KEY_PERMISSIONS)).min(1).max(API_KEY_PERMISSIONS.length),
+  /** Addresses the key may be used from; empty for any. */
+  ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).max(20),
+});
+export type ApiKeyCreateRequest = z.infer<typeof apiKeyCreateRequestSchema>;
+
+/** One API key as listed: never its secret. */
+export const apiKeySchema = z.object({
+  apiKey: requiredText(64),
+  label: text(64),
+  permissions: z.array(z.enum(API_KEY_PERMISSIONS)),
+  ipWhitelist: z.array(z.string()),
+  createdDate: z.number().int().nonnegative(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** Reply of a creation: the key and its secret, shown this once and never stored in clear. */
+export const apiKeyCreateReplySchema = apiKeySchema.extend({ secretKey: requiredText(128) });
+export type ApiKeyCreateReply = z.infer<typeof apiKeyCreateReplySchema>;
+
+/** Reply of `/v1/user/apiKey/list`. */
+export const apiKeyListReplySchema = z.object({ items: z.array(apiKeySchema) });
+export type ApiKeyListReply = z.infer<typeof apiKeyListReplySchema>;
+
+/** Payload of `/v1/user/apiKey/delete`. */
+export const apiKeyDeleteRequestSchema = z.strictObject({ apiKey: requiredText(64) });
+export type ApiKeyDeleteRequest = z.infer<typeof apiKeyDeleteRequestSchema>;
