@@ -23,6 +23,8 @@ const config: NextConfig = {
     // DESIGN "Known traps": one copy of antd's style engine, else server-extracted CSS is empty.
     '@ant-design/cssinjs',
   ],
+  // jsdom (the server's HTML sanitiser window) loads files at run time: kept out of the bundle.
+  serverExternalPackages: ['jsdom'],
   // Type errors fail `npm test` (scripts/typecheck.mjs); the production build skips a second pass.
   typescript: { ignoreBuildErrors: true },
   turbopack: { root: path.resolve(process.cwd(), '../..') },

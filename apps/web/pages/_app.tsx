@@ -5,11 +5,20 @@ import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ShellChrome } from '../components/ShellChrome';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
 import { readShellRequest, type ShellRequest } from '../lib/shell-request';
+import { collectCspViolations } from '@exchange-web/client/csp-violations';
+import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/error-notice';
+import { ApiPath } from '@exchange-web/protocol/paths';
 import '../styles/global.css';
+
+// Listening starts as the page's code does, so violations before hydration are reported too.
+const cspViolations =
+  typeof document === 'undefined'
+    ? null
+    : collectCspViolations(document, () => window.location.pathname);
 
 interface ShellAppProps {
   shell: ShellRequest & { messages: Messages };
@@ -19,6 +28,15 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
   const shell = useShell();
   const session = useSession();
   const router = useRouter();
+  const { api } = shell;
+  useEffect(() => {
+    // SPEC 7 cspSecurity: each violation is reported; a failed report never toasts the visitor.
+    cspViolations?.forwardTo((report) => {
+      void api()
+        .then((http) => http.post(ApiPath.cspSecurity, report, { skipHooks: [ERROR_NOTICE_HOOK] }))
+        .catch(() => undefined);
+    });
+  }, [api]);
   const path = router.asPath.split(/[?#]/, 1)[0];
   // The language accepted on this page, before the next request carries the cookie.
   const [acceptedHere, setAcceptedHere] = useState<string | null>(null);

@@ -7,29 +7,39 @@ import Document, {
   type DocumentContext,
   type DocumentInitialProps,
 } from 'next/document';
+import { HtmlSanitizerProvider } from '@exchange-web/react/security/HtmlSanitizer';
+import { contentSecurityPolicy, newNonce } from '../lib/content-security-policy';
+import { serverHtmlSanitizer } from '../lib/server-html-sanitizer';
 import { htmlAttributes, readShellRequest } from '../lib/shell-request';
 
 interface ShellDocumentProps extends DocumentInitialProps {
   shellHtml: ReturnType<typeof htmlAttributes>;
+  /** This response's script nonce (its Content-Security-Policy names it). */
+  nonce: string;
 }
 
 /**
- * Renders lang, dir and the theme class on the server, so the first paint is already right, and
+ * Renders lang, dir and the theme class on the server, so the first paint is already right;
  * puts the CSS of the antd components a page rendered into its first HTML (none on pages without
- * antd).
+ * antd); sends the Content-Security-Policy with this response's nonce on every script; and gives
+ * server rendering the HTML sanitiser (the browser has its own window).
  */
 export default class ShellDocument extends Document<ShellDocumentProps> {
   static override async getInitialProps(ctx: DocumentContext): Promise<ShellDocumentProps> {
+    const nonce = newNonce();
+    ctx.res?.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
     const cache = createCache();
     const renderPage = ctx.renderPage;
     ctx.renderPage = () =>
       renderPage({
         enhanceApp: (App) =>
-          function AntdStyles(props) {
+          function ServerRendered(props) {
             return (
-              <StyleProvider cache={cache}>
-                <App {...props} />
-              </StyleProvider>
+              <HtmlSanitizerProvider sanitize={serverHtmlSanitizer()}>
+                <StyleProvider cache={cache}>
+                  <App {...props} />
+                </StyleProvider>
+              </HtmlSanitizerProvider>
             );
           },
       });
@@ -49,19 +59,21 @@ export default class ShellDocument extends Document<ShellDocumentProps> {
         </>
       ),
       shellHtml: htmlAttributes(shell),
+      nonce,
     };
   }
 
   override render() {
-    const { lang, dir, className } = this.props.shellHtml;
+    const { shellHtml, nonce } = this.props;
+    const { lang, dir, className } = shellHtml;
     return (
       <Html lang={lang} dir={dir} className={className}>
-        <Head>
+        <Head nonce={nonce}>
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         </Head>
         <body>
           <Main />
-          <NextScript />
+          <NextScript nonce={nonce} />
         </body>
       </Html>
     );

@@ -412,3 +412,33 @@ export type Theme = (typeof THEME_VALUES)[number];
 export function normaliseTheme(value: unknown): Theme {
   return value === 'black' || value === 'dark' ? 'black' : 'white';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Links (SPEC.md section 5)
+
+/**
+ * The product's own app schemes, accepted in links beside the web ones (SPEC 5 "the product's
+ * app schemes"; brand configuration, like app_id).
+ */
+export const APP_LINK_SCHEMES = ['exchangeweb', 'exchangeweb-pro'] as const;
+
+/** Schemes a link may use (SPEC 5); `data:` only for images, see {@link DATA_IMAGE_PREFIX}. */
+export const ALLOWED_LINK_SCHEMES = [
+  'http',
+  'https',
+  'mailto',
+  'tel',
+  'blob',
+  'ftp',
+  'market',
+  ...APP_LINK_SCHEMES,
+] as const;
+
+/** The one `data:` form a link may take (SPEC 5 "data:image"). */
+export const DATA_IMAGE_PREFIX = 'data:image/';
+
+/** Relative link starts a link may have (SPEC 5). */
+export const ALLOWED_RELATIVE_LINK_STARTS = ['./', '../', '#', '/'] as const;
+
+/** The console warnings of refused links (SPEC 5). */
+export const LinkWarning = { invalidHref: 'invalid href', invalidUrl: 'invalid url' } as const;
