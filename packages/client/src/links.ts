@@ -11,8 +11,8 @@ const allowedSchemes: ReadonlySet<string> = new Set(ALLOWED_LINK_SCHEMES);
 
 // What browsers ignore inside a URL (C0 controls, space, DEL, C1 controls and Unicode spaces), so
 // an attacker can hide a scheme with it: `java\tscript:`, `\u0000javascript:`.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const IGNORED_IN_URLS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
