@@ -23,6 +23,10 @@ describe('errorMessageKey', () => {
     [ErrorCode.accountFrozen, 'auth.frozen'],
     [ErrorCode.sessionExpired, 'errors.sessionExpired'],
     [GatewayCode.rateLimited, 'errors.tooManyRequests'],
+    [ErrorCode.signMissing, 'errors.signRetry'],
+    [ErrorCode.signModeNotMatched, 'errors.signRetry'],
+    [ErrorCode.signExpired, 'errors.signExpired'],
+    [ErrorCode.signInvalid, 'errors.signInvalid'],
     ['99999', 'errors.server'],
   ])('turns code %s into %s', (code, key) => {
     expect(errorMessageKey(new ApiError('server text', code))).toBe(key);

@@ -26,6 +26,10 @@ const messageForCode: Record<string, MessageKey> = {
   [ErrorCode.sessionExpired]: 'errors.sessionExpired',
   [ErrorCode.sessionReplaced]: 'errors.sessionExpired',
   [GatewayCode.rateLimited]: 'errors.tooManyRequests',
+  [ErrorCode.signMissing]: 'errors.signRetry',
+  [ErrorCode.signModeNotMatched]: 'errors.signRetry',
+  [ErrorCode.signExpired]: 'errors.signExpired',
+  [ErrorCode.signInvalid]: 'errors.signInvalid',
 };
 
 /**
