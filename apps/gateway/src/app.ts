@@ -4,35 +4,50 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { SessionStore } from './accounts/sessions';
-import { DEFAULT_ACCOUNTS_CONFIG, type AccountsConfig } from './config';
+import { DEFAULT_APP_CONFIG, type AppConfig } from './config';
 import type { Database } from './db/database';
 import { fail, ok } from './http/envelope-response';
 import { isRefusedError } from './http/errors';
 import { ipRateLimit } from './http/rate-limit';
+import { createLoginBodyReader } from './http/read-login-body';
 import { Routes } from './http/routes';
 import { createSessionGuard } from './http/session-guard';
+import { createSignGuard } from './http/sign-guard';
+import { SignedRoutes } from './http/signed-routes';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerAssetRoutes } from './routes/assets';
 import { registerCoinRoutes } from './routes/coins';
+import { registerCspRoutes } from './routes/csp';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerSignConfigRoutes } from './routes/sign-config';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
+import { ServerKeyStore } from './signing/server-keys';
+import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 
 /** Bodies over 1 MiB are refused before they are read (issue: bad input). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface GatewayDeps {
   db: Database;
-  /** Sessions, throttling and rate limits. @default DEFAULT_ACCOUNTS_CONFIG */
-  config?: AccountsConfig;
+  /** Sessions, throttling, rate limits, signing. @default DEFAULT_APP_CONFIG */
+  config?: AppConfig;
+  /** The trust root that signs server keys. @default read from config.signTrustKeyFile */
+  trustRoot?: TrustRoot;
   /** Where unexpected errors are reported; the caller never sees their details. */
   logError?: (error: unknown) => void;
+  /** Where notable but expected events are reported (plaintext logins). @default console.warn */
+  logWarning?: (message: string) => void;
 }
 
 /** The gateway's HTTP application, free of any server so tests can call it in process too. */
 export function createApp({
   db,
-  config = DEFAULT_ACCOUNTS_CONFIG,
+  config = DEFAULT_APP_CONFIG,
+  trustRoot = loadTrustRoot(config.signTrustKeyFile),
   logError = console.error,
+  logWarning = (message) => console.warn(message),
 }: GatewayDeps): Hono {
   const app = new Hono();
 
@@ -62,19 +77,35 @@ export function createApp({
   const rateLimit = ipRateLimit(db, config.accountRateLimit);
   app.use('/v1/user/*', rateLimit);
   app.use(ApiPath.btapiLogout, rateLimit);
+  // CSP reports are public and written to the database: the same limit, on its own counter.
+  app.use(ApiPath.cspSecurity, ipRateLimit(db, config.accountRateLimit, 'csp'));
 
   const sessions = new SessionStore(db, config);
   const guard = createSessionGuard(sessions, config);
+  const serverKeys = new ServerKeyStore(db, config);
+  const loginBody = createLoginBodyReader({
+    serverKeys,
+    plaintextAllowed: config.loginPlaintextAllowed,
+    warn: logWarning,
+  });
   const routes = new Routes(app);
+  const signed = new SignedRoutes(
+    routes,
+    createSignGuard({ db, sessions: guard, clientOpen: config.signClientOpen }),
+  );
   routes.get('/healthz', async (c) => {
     await db.query('SELECT 1');
     return ok(c, { status: 'ok', database: db.engine });
   });
   registerPublicRoutes(routes, db, guard);
   registerCoinRoutes(routes, db);
-  registerAccountRoutes(routes, { db, sessions, config });
+  registerSignConfigRoutes(routes, { serverKeys, trustRoot, config });
+  registerCspRoutes(routes, db);
+  registerAccountRoutes(routes, { db, sessions, config, loginBody });
   registerSessionRoutes(routes, { db, sessions, guard, config });
-  registerSubAccountRoutes(routes, { db, sessions, guard });
+  registerSubAccountRoutes(routes, { db, sessions, guard, loginBody });
+  registerAssetRoutes(signed, db);
+  registerApiKeyRoutes(signed, db);
 
   app.notFound((c) => {
     const methods = routes.methodsFor(c.req.path);

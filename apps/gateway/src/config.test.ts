@@ -1,5 +1,13 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNTS_CONFIG, readAccountsConfig } from './config';
+import {
+  DEFAULT_ACCOUNTS_CONFIG,
+  DEFAULT_SIGNING_CONFIG,
+  DEV_TRUST_KEY_FILE,
+  readAccountsConfig,
+  readSigningConfig,
+} from './config';
 
 describe('readAccountsConfig', () => {
   it('defaults to 30 minute sessions, 7 day refresh, auto Secure and the documented limits', () => {
@@ -52,5 +60,66 @@ describe('readAccountsConfig', () => {
     expect(() => readAccountsConfig({ GATEWAY_REFRESH_TTL_MS: String(401 * 86_400_000) })).toThrow(
       '400 days',
     );
+  });
+});
+
+describe('readSigningConfig', () => {
+  it('defaults to an open config, rsa1024, daily rotation, an hour of grace and plaintext allowed', () => {
+    expect(readSigningConfig({})).toEqual(DEFAULT_SIGNING_CONFIG);
+    expect(DEFAULT_SIGNING_CONFIG).toEqual({
+      signClientOpen: true,
+      signDefaultAlgorithm: 'rsa1024',
+      signKeyRotationMs: 86_400_000,
+      signKeyGraceMs: 3_600_000,
+      signKeyCacheMs: 10_000,
+      signTrustKeyFile: DEV_TRUST_KEY_FILE,
+      loginPlaintextAllowed: true,
+    });
+  });
+
+  it('finds the development trust key beside the gateway, whatever the working directory', () => {
+    expect(
+      DEV_TRUST_KEY_FILE.endsWith(
+        path.join('apps', 'gateway', 'dev-keys', 'dev-trust-root.key.pem'),
+      ),
+    ).toBe(true);
+    expect(existsSync(DEV_TRUST_KEY_FILE)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      readSigningConfig({
+        GATEWAY_SIGN_CLIENT_OPEN: 'false',
+        GATEWAY_SIGN_DEFAULT_ALGORITHM: 'rsa2048',
+        GATEWAY_SIGN_KEY_ROTATION_MS: '60000',
+        GATEWAY_SIGN_KEY_GRACE_MS: '5000',
+        GATEWAY_SIGN_KEY_CACHE_MS: '0',
+        GATEWAY_SIGN_TRUST_KEY_FILE: 'keys/trust.pem',
+        GATEWAY_LOGIN_PLAINTEXT_ALLOWED: '0',
+      }),
+    ).toEqual({
+      signClientOpen: false,
+      signDefaultAlgorithm: 'rsa2048',
+      signKeyRotationMs: 60_000,
+      signKeyGraceMs: 5000,
+      signKeyCacheMs: 0,
+      signTrustKeyFile: path.resolve('keys/trust.pem'),
+      loginPlaintextAllowed: false,
+    });
+  });
+
+  it('refuses values that cannot work', () => {
+    expect(() => readSigningConfig({ GATEWAY_SIGN_DEFAULT_ALGORITHM: 'rsa4096' })).toThrow(
+      'GATEWAY_SIGN_DEFAULT_ALGORITHM',
+    );
+    expect(() => readSigningConfig({ GATEWAY_SIGN_CLIENT_OPEN: 'yes' })).toThrow(
+      'GATEWAY_SIGN_CLIENT_OPEN',
+    );
+    expect(() => readSigningConfig({ GATEWAY_SIGN_KEY_ROTATION_MS: '0' })).toThrow(
+      'GATEWAY_SIGN_KEY_ROTATION_MS',
+    );
+    expect(() =>
+      readSigningConfig({ GATEWAY_SIGN_KEY_GRACE_MS: '1000', GATEWAY_SIGN_KEY_CACHE_MS: '2000' }),
+    ).toThrow('GATEWAY_SIGN_KEY_CACHE_MS');
   });
 });

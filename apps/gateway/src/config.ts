@@ -1,4 +1,6 @@
+import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Whether session cookies carry `Secure`: `'auto'` means yes unless the site is on localhost. */
 export type CookieSecure = 'auto' | boolean;
@@ -37,8 +39,30 @@ export interface AccountsConfig {
   accountRateLimit: WindowLimit;
 }
 
+/** Request signing and login encryption (README, "Request signing and login encryption"). */
+export interface SigningConfig {
+  /** The sign config's `clientOpen`: when false, core calls need a session but no signature. @default true */
+  signClientOpen: boolean;
+  /** The sign config's `defaultAlgorithm` for client keys. @default 'rsa1024' (SPEC 9) */
+  signDefaultAlgorithm: KeyAlgorithm;
+  /** How long a server key pair serves before a new one replaces it. @default 86_400_000 (24 h) */
+  signKeyRotationMs: number;
+  /** How long a replaced server key still decrypts logins. @default 3_600_000 (1 h) */
+  signKeyGraceMs: number;
+  /**
+   * How long a process keeps the server keys it read from the database before reading again.
+   * Must not exceed the grace, or a process could hand out a key that no longer decrypts.
+   * @default 10_000
+   */
+  signKeyCacheMs: number;
+  /** PEM file of the trust-root private key that signs `serverPublicKey`. @default the dev key */
+  signTrustKeyFile: string;
+  /** Whether a login-encryption path takes a plaintext body (SPEC 8 fallback). @default true */
+  loginPlaintextAllowed: boolean;
+}
+
 /** Everything an operator can set, read once at start from the environment. */
-export interface GatewayConfig extends AccountsConfig {
+export interface GatewayConfig extends AccountsConfig, SigningConfig {
   host: string;
   port: number;
   /** Folder of the embedded database. */
@@ -62,6 +86,33 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   accountRateLimit: { limit: 600, windowMs: 60_000 },
 };
 
+/**
+ * WARNING: the development trust root, whose private key is public (dev-keys/README.md).
+ * Resolved from this module: src/config.ts and the bundled dist/server.js sit one level below
+ * apps/gateway, so the same relative path serves both, whatever the working directory.
+ */
+export const DEV_TRUST_KEY_FILE = fileURLToPath(
+  new URL('../dev-keys/dev-trust-root.key.pem', import.meta.url),
+);
+
+export const DEFAULT_SIGNING_CONFIG: Readonly<SigningConfig> = {
+  signClientOpen: true,
+  signDefaultAlgorithm: DEFAULT_KEY_ALGORITHM,
+  signKeyRotationMs: 24 * 60 * 60_000,
+  signKeyGraceMs: 60 * 60_000,
+  signKeyCacheMs: 10_000,
+  signTrustKeyFile: DEV_TRUST_KEY_FILE,
+  loginPlaintextAllowed: true,
+};
+
+/** What the HTTP application needs: accounts and signing settings. */
+export type AppConfig = AccountsConfig & SigningConfig;
+
+export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
+  ...DEFAULT_ACCOUNTS_CONFIG,
+  ...DEFAULT_SIGNING_CONFIG,
+};
+
 function portFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
@@ -79,6 +130,14 @@ function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min
     throw new Error(`${name} must be an integer of at least ${min}, got "${value}"`);
   }
   return number;
+}
+
+function booleanFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be true or false (or 1 or 0), got "${value}"`);
 }
 
 function cookieSecureFrom(value: string | undefined): CookieSecure {
@@ -136,6 +195,41 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
   return config;
 }
 
+function keyAlgorithmFrom(value: string | undefined): KeyAlgorithm {
+  if (value === undefined || value === '') return DEFAULT_SIGNING_CONFIG.signDefaultAlgorithm;
+  const algorithms: readonly string[] = Object.values(KeyAlgorithm);
+  if (!algorithms.includes(value)) {
+    throw new Error(
+      `GATEWAY_SIGN_DEFAULT_ALGORITHM must be ${algorithms.join(' or ')}, got "${value}"`,
+    );
+  }
+  return value as KeyAlgorithm;
+}
+
+/** Reads the signing settings; a relative trust key path is taken from the working directory. */
+export function readSigningConfig(env: NodeJS.ProcessEnv = process.env): SigningConfig {
+  const defaults = DEFAULT_SIGNING_CONFIG;
+  const config: SigningConfig = {
+    signClientOpen: booleanFrom(env, 'GATEWAY_SIGN_CLIENT_OPEN', defaults.signClientOpen),
+    signDefaultAlgorithm: keyAlgorithmFrom(env.GATEWAY_SIGN_DEFAULT_ALGORITHM),
+    signKeyRotationMs: integerFrom(env, 'GATEWAY_SIGN_KEY_ROTATION_MS', defaults.signKeyRotationMs),
+    signKeyGraceMs: integerFrom(env, 'GATEWAY_SIGN_KEY_GRACE_MS', defaults.signKeyGraceMs),
+    signKeyCacheMs: integerFrom(env, 'GATEWAY_SIGN_KEY_CACHE_MS', defaults.signKeyCacheMs, 0),
+    signTrustKeyFile: env.GATEWAY_SIGN_TRUST_KEY_FILE
+      ? path.resolve(env.GATEWAY_SIGN_TRUST_KEY_FILE)
+      : defaults.signTrustKeyFile,
+    loginPlaintextAllowed: booleanFrom(
+      env,
+      'GATEWAY_LOGIN_PLAINTEXT_ALLOWED',
+      defaults.loginPlaintextAllowed,
+    ),
+  };
+  if (config.signKeyCacheMs > config.signKeyGraceMs) {
+    throw new Error('GATEWAY_SIGN_KEY_CACHE_MS must not exceed GATEWAY_SIGN_KEY_GRACE_MS');
+  }
+  return config;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return {
     host: env.GATEWAY_HOST || '127.0.0.1',
@@ -144,5 +238,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: env.GATEWAY_SEED_DEMO !== '0',
     ...readAccountsConfig(env),
+    ...readSigningConfig(env),
   };
 }

@@ -1,7 +1,14 @@
-import { readConfig } from './config';
+import { DEV_TRUST_KEY_FILE, readConfig } from './config';
 import { startGateway } from './server';
 
-const gateway = await startGateway(readConfig());
+const config = readConfig();
+if (config.signTrustKeyFile === DEV_TRUST_KEY_FILE) {
+  // WARNING: anyone can sign with the development trust root (apps/gateway/dev-keys/README.md).
+  console.warn(
+    'gateway signs its server keys with the DEVELOPMENT trust root: set GATEWAY_SIGN_TRUST_KEY_FILE in production',
+  );
+}
+const gateway = await startGateway(config);
 console.log(`gateway listening on ${gateway.url}`);
 
 let stopping = false;

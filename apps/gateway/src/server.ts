@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openPglite } from './db/pglite';
 import { seedDemoData } from './db/seed';
+import { loadTrustRoot } from './signing/trust-root';
 
 export interface RunningGateway {
   url: string;
@@ -22,12 +23,14 @@ export async function startGateway(
   if (config.databaseUrl) {
     throw new Error('DATABASE_URL is set, but this build serves only the embedded database');
   }
+  // Read before the database opens, so a missing key file stops the start with nothing to close.
+  const trustRoot = loadTrustRoot(config.signTrustKeyFile);
   const db = await openDatabase();
   await migrate(db);
   if (config.seedDemo) await seedDemoData(db);
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, trustRoot });
   const sweep = setInterval(() => {
-    sweepExpired(db).catch((error: unknown) => console.error('sweep failed', error));
+    sweepExpired(db, config).catch((error: unknown) => console.error('sweep failed', error));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

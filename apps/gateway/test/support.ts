@@ -1,16 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { DEFAULT_ACCOUNTS_CONFIG, type AccountsConfig, type GatewayConfig } from '../src/config';
+import { DEFAULT_APP_CONFIG, type AppConfig, type GatewayConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { openPglite } from '../src/db/pglite';
 import { startGateway, type RunningGateway } from '../src/server';
 
 /**
  * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database.
- * `overrides` changes account settings: short TTLs, small throttle limits.
+ * `overrides` changes account and signing settings: short TTLs, small throttle limits, tiny
+ * key rotation periods.
  */
 export async function startTestGateway(
-  overrides: Partial<AccountsConfig> = {},
+  overrides: Partial<AppConfig> = {},
 ): Promise<RunningGateway> {
   const dump = new Blob([await readFile(inject('gatewayTemplateDump'))]);
   const config: GatewayConfig = {
@@ -19,7 +20,7 @@ export async function startTestGateway(
     dataDir: '',
     databaseUrl: undefined,
     seedDemo: false,
-    ...DEFAULT_ACCOUNTS_CONFIG,
+    ...DEFAULT_APP_CONFIG,
     ...overrides,
   };
   return startGateway(config, (): Promise<Database> => openPglite({ loadDataDir: dump }));
@@ -103,8 +104,18 @@ export class TestBrowser {
     return copy;
   }
 
-  async send(method: string, path: string, body?: string): Promise<CallResult> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...this.headers };
+  /** Sends a request; `extraHeaders` go on this one only (signature headers, for instance). */
+  async send(
+    method: string,
+    path: string,
+    body?: string,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<CallResult> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...this.headers,
+      ...extraHeaders,
+    };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }

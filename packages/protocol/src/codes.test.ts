@@ -100,8 +100,28 @@ describe('error catalogue', () => {
     expect(FailureEvent).toEqual({
       loginEncryptFailed: 'loginEncryptFailed',
       genKeypairFailed: 'genKeypairFailed',
+      signInvalid: 'signInvalid',
+      gwSignError: 'gwSignError',
     });
     expect(WRONG_API_NAME_MESSAGE).toBe('wrong api name!');
+  });
+
+  it('has the account codes, API-key and login-encryption refusals included', () => {
+    expect(AccountCode).toEqual({
+      loginNameTaken: '21001',
+      weakPassword: '21002',
+      wrongCredentials: '21003',
+      tooManyAttempts: '21004',
+      notMainAccount: '21005',
+      subAccountNotFound: '21006',
+      passwordsDiffer: '21007',
+      notSubAccountSession: '21008',
+      apiKeyLimitReached: '21009',
+      apiKeyNotFound: '21010',
+      loginEncryptionRequired: '21011',
+      loginCiphertextInvalid: '21012',
+      loginServerKeyOutdated: '21013',
+    });
   });
 
   it('keeps every account code distinct from every other code', () => {

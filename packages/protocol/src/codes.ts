@@ -114,6 +114,16 @@ export const AccountCode = {
   passwordsDiffer: '21007',
   /** A switch back was asked of a session that does not act as a sub-account. */
   notSubAccountSession: '21008',
+  /** The account already holds the most API keys it may. */
+  apiKeyLimitReached: '21009',
+  /** No API key of the acting account has that id. */
+  apiKeyNotFound: '21010',
+  /** A login-encryption path got a plaintext body while the gateway requires encryption. */
+  loginEncryptionRequired: '21011',
+  /** An encrypted login body is malformed or does not decrypt (SPEC 7; DESIGN "Wire formats"). */
+  loginCiphertextInvalid: '21012',
+  /** The login was encrypted for a server key no longer accepted: fetch the sign config again. */
+  loginServerKeyOutdated: '21013',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -131,6 +141,10 @@ export const HttpStatus = {
 export const FailureEvent = {
   loginEncryptFailed: 'loginEncryptFailed',
   genKeypairFailed: 'genKeypairFailed',
+  /** A reply coded 00023: the request signature did not verify (SPEC.md section 8). */
+  signInvalid: 'signInvalid',
+  /** A response carried the `gw-sign-error` header (SPEC.md section 8). */
+  gwSignError: 'gwSignError',
 } as const;
 
 /** The message a post or get with an empty path rejects with (SPEC.md section 5). */
@@ -165,4 +179,11 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.subAccountNotFound]: 'No such sub-account of this account.',
   [AccountCode.passwordsDiffer]: 'The two passwords differ.',
   [AccountCode.notSubAccountSession]: 'The session does not act as a sub-account.',
+  [AccountCode.apiKeyLimitReached]: 'The account holds the most API keys it may.',
+  [AccountCode.apiKeyNotFound]: 'No such API key of this account.',
+  [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',
+  [AccountCode.loginCiphertextInvalid]:
+    'The encrypted login body is malformed or does not decrypt.',
+  [AccountCode.loginServerKeyOutdated]:
+    'The login was encrypted for an outdated server key; fetch the sign config again.',
 };

@@ -8,6 +8,11 @@ export interface IssuedTokens {
   refreshToken: string;
 }
 
+/** A session just started: its tokens, and its id (to bind a signing key to it). */
+export interface StartedSession extends IssuedTokens {
+  sessionId: string;
+}
+
 /** The session tokens a request carried (either may be missing). */
 export interface PresentedTokens {
   token: string | undefined;
@@ -102,14 +107,15 @@ export class SessionStore {
    * Starts a session for a user. Single-session policy: the user's other live sessions end
    * with reason 'replaced', so their next call answers 20906 (SPEC 8).
    */
-  async start(userId: string, device: SignInDevice): Promise<IssuedTokens> {
+  async start(userId: string, device: SignInDevice): Promise<StartedSession> {
     const issued = { token: newToken(), refreshToken: newToken() };
-    await this.#db.transaction(async (tx) => {
+    const sessionId = await this.#db.transaction(async (tx) => {
       await endLiveSessionsOf(tx, userId);
-      await tx.query(
+      const [row] = await tx.query<{ session_id: string }>(
         `INSERT INTO sessions (token_hash, refresh_token_hash, user_id,
            access_expires_at, refresh_expires_at, client_ip, user_agent)
-         VALUES ($1, $2, $3, now() + $4${MS}, now() + $5${MS}, $6, $7)`,
+         VALUES ($1, $2, $3, now() + $4${MS}, now() + $5${MS}, $6, $7)
+         RETURNING session_id::text AS session_id`,
         [
           hashToken(issued.token),
           hashToken(issued.refreshToken),
@@ -120,8 +126,10 @@ export class SessionStore {
           device.userAgent.slice(0, 512),
         ],
       );
+      if (!row) throw new Error('a session insert returned no row');
+      return row.session_id;
     });
-    return issued;
+    return { ...issued, sessionId };
   }
 
   /** Finds the session a request's tokens belong to, renewing it when its token expired. */

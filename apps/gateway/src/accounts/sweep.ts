@@ -1,12 +1,25 @@
+import { DEFAULT_SIGNING_CONFIG, type SigningConfig } from '../config';
 import type { Queryable } from '../db/database';
+import { sweepCspReports } from '../reports/csp-reports';
+import { sweepServerKeys } from '../signing/server-keys';
+import { sweepTraceIds } from '../signing/trace-ids';
 import { sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
 /** How often a gateway deletes what has expired; any process may, and doing it twice is harmless. */
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-/** Deletes ended throttle windows and sessions that can no longer be renewed. */
-export async function sweepExpired(db: Queryable): Promise<void> {
+/**
+ * Deletes ended throttle windows, sessions that can no longer be renewed (with their bound sign
+ * keys), used trace ids out of their window, server keys past their grace, and old CSP reports.
+ */
+export async function sweepExpired(
+  db: Queryable,
+  signing: Pick<SigningConfig, 'signKeyGraceMs'> = DEFAULT_SIGNING_CONFIG,
+): Promise<void> {
   await sweepThrottleCounters(db);
   await sweepSessions(db);
+  await sweepTraceIds(db);
+  await sweepServerKeys(db, signing.signKeyGraceMs);
+  await sweepCspReports(db);
 }

@@ -28,6 +28,20 @@ const referenceUsdtRates: Record<(typeof USDT_RATE_CURRENCIES)[number], string> 
   krw: '1365.0000',
 };
 
+// Reference USDT prices per coin that a fresh database starts from (migration 009_balances).
+const referenceCoinPrices: Record<string, string> = {
+  BTC: '67250.00',
+  ETH: '3480.00',
+  USDT: '1',
+  USDC: '1',
+  SOL: '152.40',
+  TRX: '0.1210',
+  BNB: '585.00',
+  XRP: '0.5200',
+  DOGE: '0.1530',
+  TON: '6.4500',
+};
+
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const quoteOrNull = (value: string | undefined) => (value === undefined ? 'NULL' : quote(value));
 
@@ -188,6 +202,102 @@ export const migrations: readonly Migration[] = [
         expires_at timestamptz NOT NULL
       );
       CREATE INDEX throttle_counters_expiry ON throttle_counters (expires_at);
+    `,
+  },
+  {
+    // SPEC 3 "Gateway sign config", SPEC 7. NOTE: every process reads the server keys from here
+    // and rotates them under an advisory lock (src/signing/server-keys.ts), so processes sharing
+    // one PostgreSQL serve the same key. The partial unique index allows one current key only.
+    id: '008_request_signing',
+    sql: `
+      CREATE TABLE sign_server_keys (
+        key_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        public_key text NOT NULL UNIQUE,
+        private_key_pem text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        retired_at timestamptz
+      );
+      CREATE UNIQUE INDEX sign_server_keys_one_current ON sign_server_keys ((retired_at IS NULL))
+        WHERE retired_at IS NULL;
+      CREATE TABLE session_sign_keys (
+        session_id bigint NOT NULL REFERENCES sessions (session_id) ON DELETE CASCADE,
+        public_key text NOT NULL,
+        algorithm text NOT NULL CHECK (algorithm IN ('rsa1024', 'rsa2048')),
+        bound_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (session_id, public_key)
+      );
+      CREATE TABLE user_device_keys (
+        user_id text NOT NULL REFERENCES users (user_id),
+        public_key text NOT NULL,
+        algorithm text NOT NULL CHECK (algorithm IN ('rsa1024', 'rsa2048')),
+        first_seen_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, public_key)
+      );
+      CREATE INDEX user_device_keys_recent ON user_device_keys (user_id, last_seen_at DESC);
+      CREATE TABLE used_trace_ids (
+        user_id text NOT NULL,
+        uhti text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (user_id, uhti)
+      );
+      CREATE INDEX used_trace_ids_expiry ON used_trace_ids (expires_at);
+    `,
+  },
+  {
+    // The asset overview's data: balances per user and coin, valued by a simple USDT price table.
+    id: '009_balances',
+    sql: `
+      CREATE TABLE coin_prices (
+        coin_name text PRIMARY KEY REFERENCES coins (coin_name),
+        usdt_price numeric(30, 12) NOT NULL CHECK (usdt_price >= 0),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      INSERT INTO coin_prices (coin_name, usdt_price) VALUES
+      ${Object.entries(referenceCoinPrices)
+        .map(([coin, price]) => `(${quote(coin)}, ${price})`)
+        .join(',\n      ')};
+      CREATE TABLE balances (
+        user_id text NOT NULL REFERENCES users (user_id),
+        coin_name text NOT NULL REFERENCES coins (coin_name),
+        available numeric(38, 18) NOT NULL DEFAULT 0 CHECK (available >= 0),
+        frozen numeric(38, 18) NOT NULL DEFAULT 0 CHECK (frozen >= 0),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, coin_name)
+      );
+    `,
+  },
+  {
+    // Only a SHA-256 of each secret is kept: the secret is shown once, at creation.
+    id: '010_api_keys',
+    sql: `
+      CREATE TABLE api_keys (
+        api_key text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users (user_id),
+        label text NOT NULL,
+        permissions text[] NOT NULL,
+        ip_whitelist text[] NOT NULL,
+        secret_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX api_keys_by_user ON api_keys (user_id, created_at);
+    `,
+  },
+  {
+    id: '011_csp_reports',
+    sql: `
+      CREATE TABLE csp_reports (
+        report_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        biz_type text NOT NULL,
+        event text NOT NULL,
+        reason text NOT NULL,
+        page text NOT NULL,
+        client_timestamp bigint NOT NULL,
+        client_ip text NOT NULL,
+        user_agent text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX csp_reports_received ON csp_reports (received_at);
     `,
   },
 ];

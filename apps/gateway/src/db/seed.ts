@@ -1,4 +1,5 @@
 import { hashPassword } from '../accounts/passwords';
+import { setBalances, type BalanceSeed } from '../assets/balances';
 import type { Database } from './database';
 
 /** The account `npm start` creates on first run, so a new user can sign in at once (README). */
@@ -12,12 +13,39 @@ export const DEMO_ACCOUNT = {
   antiPhishingCode: 'DEMO2026',
 } as const;
 
+/** The demo account's balances, so the asset overview has something to show. */
+export const DEMO_BALANCES: readonly BalanceSeed[] = [
+  { coin: 'BTC', available: '0.4825', frozen: '0.05' },
+  { coin: 'ETH', available: '3.75', frozen: '0' },
+  { coin: 'USDT', available: '12500.75', frozen: '250' },
+  { coin: 'SOL', available: '42.1', frozen: '0' },
+  { coin: 'DOGE', available: '1500', frozen: '0' },
+];
+
+/**
+ * Gives the demo account its balances when it has none, so a database seeded before balances
+ * existed gets them too; balances it already has are left as they are.
+ */
+async function seedDemoBalances(db: Database): Promise<void> {
+  const [state] = await db.query<{ has_user: boolean; has_balances: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE user_id = $1) AS has_user,
+       EXISTS (SELECT 1 FROM balances WHERE user_id = $1) AS has_balances`,
+    [DEMO_ACCOUNT.userId],
+  );
+  if (state?.has_user && !state.has_balances) {
+    await setBalances(db, DEMO_ACCOUNT.userId, DEMO_BALANCES);
+  }
+}
+
 /** Seeds demo data once: running it again changes nothing. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const existing = await db.query('SELECT 1 FROM users WHERE login_name = $1', [
     DEMO_ACCOUNT.loginName,
   ]);
-  if (existing.length > 0) return false;
+  if (existing.length > 0) {
+    await seedDemoBalances(db);
+    return false;
+  }
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
   // A verified trader with email bound and futures open, so every user-info field has a value.
   const inserted = await db.query(
@@ -36,5 +64,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       DEMO_ACCOUNT.antiPhishingCode,
     ],
   );
+  if (inserted.length > 0) await seedDemoBalances(db);
   return inserted.length > 0;
 }

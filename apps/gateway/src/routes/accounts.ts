@@ -30,16 +30,20 @@ import {
 import type { AccountsConfig } from '../config';
 import type { Database } from '../db/database';
 import { clientIp } from '../http/client-ip';
+import { checkKnownDevice } from '../http/device-check';
 import { ok } from '../http/envelope-response';
 import { RefusedError } from '../http/errors';
-import { readJsonBody } from '../http/read-body';
+import type { LoginBodyReader } from '../http/read-login-body';
 import type { Routes } from '../http/routes';
 import { writeSessionCookies } from '../http/session-cookies';
+import { bindSessionKey, recordDeviceKey, type ClientKey } from '../signing/client-keys';
 
 export interface AccountRouteDeps {
   db: Database;
   sessions: SessionStore;
   config: AccountsConfig;
+  /** Reads the encrypted (or allowed plaintext) bodies of these login-encryption paths. */
+  loginBody: LoginBodyReader;
 }
 
 /** One message for a wrong login name and a wrong password: the reply never says which. */
@@ -67,13 +71,26 @@ function checkNewPassword(pwd: string, rePwd: string | undefined): void {
 const loginNameTaken = () =>
   new RefusedError('this login name is already registered', AccountCode.loginNameTaken, 409);
 
-/** Starts the user's session (ending its others) and sets the session cookies on the reply. */
-async function signIn(c: Context, deps: AccountRouteDeps, user: UserIdentity): Promise<void> {
-  const issued = await deps.sessions.start(user.user_id, {
+/**
+ * Starts the user's session (ending its others) and sets the session cookies on the reply. The
+ * client key of an encrypted body is bound to the session, so its core calls can be signed, and
+ * recorded as a device of the user; a plaintext body binds nothing (SPEC 7, README).
+ */
+async function signIn(
+  c: Context,
+  deps: AccountRouteDeps,
+  user: UserIdentity,
+  clientKey: ClientKey | undefined,
+): Promise<void> {
+  const started = await deps.sessions.start(user.user_id, {
     ip: clientIp(c),
     userAgent: c.req.header('user-agent') ?? '',
   });
-  writeSessionCookies(c, issued, deps.config);
+  if (clientKey) {
+    await bindSessionKey(deps.db, started.sessionId, clientKey);
+    await recordDeviceKey(deps.db, user.user_id, clientKey);
+  }
+  writeSessionCookies(c, started, deps.config);
 }
 
 /** Creates a main account and signs it in; a taken email, mobile or login name is refused. */
@@ -82,6 +99,7 @@ async function register(
   deps: AccountRouteDeps,
   account: Omit<NewUser, 'passwordHash'>,
   passwords: { pwd: string; rePwd: string | undefined },
+  clientKey: ClientKey | undefined,
 ) {
   checkNewPassword(passwords.pwd, passwords.rePwd);
   // Checked first so a taken name costs no password hash; the insert's constraints still decide.
@@ -89,7 +107,7 @@ async function register(
   const passwordHash = await hashPassword(passwords.pwd);
   const user = await insertUser(deps.db, { ...account, passwordHash });
   if (!user) throw loginNameTaken();
-  await signIn(c, deps, user);
+  await signIn(c, deps, user, clientKey);
   return ok(c, toSessionReply(user, false));
 }
 
@@ -125,41 +143,44 @@ async function authenticate(
 /** Registration (email, mobile, both) and login (SPEC 7; payload shapes are the protocol's). */
 export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
   routes.post(ApiPath.registerEmail, async (c) => {
-    const { email, pwd, rePwd } = await readJsonBody(c, registerEmailRequestSchema);
-    const canonical = canonicalEmail(email);
+    const { fields, clientKey } = await deps.loginBody.read(c, registerEmailRequestSchema);
+    const canonical = canonicalEmail(fields.email);
     const account = { loginName: canonical, email: canonical, areaCode: null, mobile: null };
-    return register(c, deps, account, { pwd, rePwd });
+    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey);
   });
 
   routes.post(ApiPath.registerMobile, async (c) => {
-    const { areaCode, mobile, pwd, rePwd } = await readJsonBody(c, registerMobileRequestSchema);
+    const { fields, clientKey } = await deps.loginBody.read(c, registerMobileRequestSchema);
     const account = {
-      loginName: mobileLoginName(areaCode, mobile),
+      loginName: mobileLoginName(fields.areaCode, fields.mobile),
       email: null,
-      areaCode: areaCodeDigits(areaCode),
-      mobile,
+      areaCode: areaCodeDigits(fields.areaCode),
+      mobile: fields.mobile,
     };
-    return register(c, deps, account, { pwd, rePwd });
+    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey);
   });
 
   // SPEC 7 is silent on which name such an account logs in with: its email is the login name,
   // and login by the mobile number works too (findLoginCandidate).
   routes.post(ApiPath.registerMobileAndEmail, async (c) => {
-    const body = await readJsonBody(c, registerMobileAndEmailRequestSchema);
-    const email = canonicalEmail(body.email);
+    const { fields, clientKey } = await deps.loginBody.read(c, registerMobileAndEmailRequestSchema);
+    const email = canonicalEmail(fields.email);
     const account = {
       loginName: email,
       email,
-      areaCode: areaCodeDigits(body.areaCode),
-      mobile: body.mobile,
+      areaCode: areaCodeDigits(fields.areaCode),
+      mobile: fields.mobile,
     };
-    return register(c, deps, account, { pwd: body.pwd, rePwd: body.rePwd });
+    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey);
   });
 
   routes.post(ApiPath.login, async (c) => {
-    const { loginName, pwd } = await readJsonBody(c, loginRequestSchema);
-    const user = await authenticate(c, deps, loginName, pwd);
-    await signIn(c, deps, user);
-    return ok(c, toSessionReply(user, false));
+    const { fields, clientKey } = await deps.loginBody.read(c, loginRequestSchema);
+    const user = await authenticate(c, deps, fields.loginName, fields.pwd);
+    // Checked before this login's key is recorded: "known" means seen at an earlier sign-in.
+    const deviceKnown = await checkKnownDevice(c, deps.db, user.user_id);
+    await signIn(c, deps, user, clientKey);
+    const reply = toSessionReply(user, false);
+    return ok(c, deviceKnown === undefined ? reply : { ...reply, deviceKnown });
   });
 }

@@ -21,13 +21,17 @@ import type { Queryable } from '../db/database';
 import { ok } from '../http/envelope-response';
 import { RefusedError } from '../http/errors';
 import { readJsonBody } from '../http/read-body';
+import type { LoginBodyReader } from '../http/read-login-body';
 import type { Routes } from '../http/routes';
 import type { SessionGuard } from '../http/session-guard';
+import { bindSessionKey, type ClientKey } from '../signing/client-keys';
 
 export interface SubAccountRouteDeps {
   db: Queryable;
   sessions: SessionStore;
   guard: SessionGuard;
+  /** Reads the switch calls' bodies: login-encryption paths (SPEC 7). */
+  loginBody: LoginBodyReader;
 }
 
 const toSubAccount = (row: SubAccountRow): SubAccount => ({
@@ -47,11 +51,20 @@ function requireActingAsMain(session: ActiveSession): void {
   }
 }
 
-/** Switches the session; one that ended while the call ran (logout, newer login) is refused. */
-async function actAs(sessions: SessionStore, session: ActiveSession, actingUserId: string | null) {
-  if (!(await sessions.actAs(session.sessionId, actingUserId))) {
+/**
+ * Switches the session; one that ended while the call ran (logout, newer login) is refused. The
+ * client key of an encrypted switch body is bound to the session too (SPEC 7).
+ */
+async function actAs(
+  deps: SubAccountRouteDeps,
+  session: ActiveSession,
+  actingUserId: string | null,
+  clientKey: ClientKey | undefined,
+) {
+  if (!(await deps.sessions.actAs(session.sessionId, actingUserId))) {
     throw new RefusedError('the session has ended', ErrorCode.sessionExpired, 401);
   }
+  if (clientKey) await bindSessionKey(deps.db, session.sessionId, clientKey);
 }
 
 /**
@@ -93,7 +106,8 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
 
   routes.post(ApiPath.subAccountSwitch, async (c) => {
     const session = await deps.guard.requireSession(c);
-    const { userId } = await readJsonBody(c, subAccountSwitchRequestSchema);
+    const { fields, clientKey } = await deps.loginBody.read(c, subAccountSwitchRequestSchema);
+    const { userId } = fields;
     const sub = await findSubAccount(deps.db, session.userId, userId);
     if (!sub) {
       throw new RefusedError(
@@ -102,13 +116,13 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
         404,
       );
     }
-    await actAs(deps.sessions, session, sub.user_id);
+    await actAs(deps, session, sub.user_id, clientKey);
     return ok(c, toSessionReply(sub, true));
   });
 
   routes.post(ApiPath.subAccountSwitchBack, async (c) => {
     const session = await deps.guard.requireSession(c);
-    await readJsonBody(c, emptyRequestSchema);
+    const { clientKey } = await deps.loginBody.read(c, emptyRequestSchema);
     if (!session.switched) {
       throw new RefusedError(
         'the session does not act as a sub-account',
@@ -118,7 +132,7 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
     }
     const main = await findUser(deps.db, session.userId);
     if (!main) throw new Error(`session ${session.sessionId} belongs to a missing user`);
-    await actAs(deps.sessions, session, null);
+    await actAs(deps, session, null, clientKey);
     return ok(c, toSessionReply(main, false));
   });
 }

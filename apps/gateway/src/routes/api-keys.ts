@@ -1,0 +1,48 @@
+import { AccountCode } from '@exchange-web/protocol/codes';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import {
+  apiKeyCreateRequestSchema,
+  apiKeyDeleteRequestSchema,
+  emptyRequestSchema,
+  type ApiKeyListReply,
+} from '@exchange-web/protocol/schemas';
+import { createApiKey, deleteApiKey, listApiKeys, MAX_API_KEYS } from '../accounts/api-keys';
+import type { Database } from '../db/database';
+import { ok } from '../http/envelope-response';
+import { RefusedError } from '../http/errors';
+import { readJsonBody } from '../http/read-body';
+import type { SignedRoutes } from '../http/signed-routes';
+
+/** API keys of the user the session acts as (SPEC 2 account/newapi), signed core calls. */
+export function registerApiKeyRoutes(signed: SignedRoutes, db: Database) {
+  signed.post(ApiPath.apiKeyCreate, async (c, session) => {
+    const request = await readJsonBody(c, apiKeyCreateRequestSchema);
+    const created = await createApiKey(db, session.actingUserId, request);
+    if (!created) {
+      throw new RefusedError(
+        `an account holds at most ${MAX_API_KEYS} API keys: delete one first`,
+        AccountCode.apiKeyLimitReached,
+        409,
+      );
+    }
+    return ok(c, created);
+  });
+
+  signed.post(ApiPath.apiKeyList, async (c, session) => {
+    await readJsonBody(c, emptyRequestSchema);
+    const reply: ApiKeyListReply = { items: await listApiKeys(db, session.actingUserId) };
+    return ok(c, reply);
+  });
+
+  signed.post(ApiPath.apiKeyDelete, async (c, session) => {
+    const { apiKey } = await readJsonBody(c, apiKeyDeleteRequestSchema);
+    if (!(await deleteApiKey(db, session.actingUserId, apiKey))) {
+      throw new RefusedError(
+        `apiKey: this account has no API key ${apiKey}`,
+        AccountCode.apiKeyNotFound,
+        404,
+      );
+    }
+    return ok(c, null);
+  });
+}

@@ -1,0 +1,56 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { SignMode } from '@exchange-web/protocol/registry';
+import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
+
+/**
+ * The core calls request signing protects, as the sign config announces them (SPEC 3 "Gateway
+ * sign config"). NOTE: the same lists decide what the sign guard enforces (src/http/sign-guard.ts),
+ * and a signed route whose path they do not cover fails at start (src/http/signed-routes.ts).
+ */
+export type CoreSignPaths = Pick<
+  GatewaySignConfig,
+  'exactUrls' | 'prefixUrls' | 'signModes' | 'userCheckDeviceUrl'
+>;
+
+/** The API-key family of calls: signed by prefix, so a call added to it is signed too. */
+export const API_KEY_PREFIX = '/v1/user/apiKey/';
+
+// Every core call takes a JSON body, so each needs mode 2 (the body is signed). The protocol
+// reads signModes as call path -> mode: each exact path is listed, and the prefix too, for a
+// client that matches prefixes.
+export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
+  exactUrls: [
+    ApiPath.assetOverview,
+    ApiPath.apiKeyList,
+    ApiPath.apiKeyCreate,
+    ApiPath.apiKeyDelete,
+  ],
+  prefixUrls: [API_KEY_PREFIX],
+  signModes: {
+    [ApiPath.assetOverview]: SignMode.withBody,
+    [ApiPath.apiKeyList]: SignMode.withBody,
+    [ApiPath.apiKeyCreate]: SignMode.withBody,
+    [ApiPath.apiKeyDelete]: SignMode.withBody,
+    [API_KEY_PREFIX]: SignMode.withBody,
+  },
+  // The device check of SPEC 7 runs on the one login call the gateway serves.
+  userCheckDeviceUrl: [ApiPath.login],
+};
+
+/**
+ * The mode the sign config asks of a pathname: its own entry, else its longest listed prefix's;
+ * undefined when the path is not signed. A listed path without a mode entry asks for mode 0.
+ * @example requiredSignMode('/v1/user/apiKey/list') // 2
+ * @example requiredSignMode('/v1/user/login') // undefined
+ */
+export function requiredSignMode(
+  pathname: string,
+  paths: Readonly<CoreSignPaths> = CORE_SIGN_PATHS,
+): SignMode | undefined {
+  if (paths.exactUrls.includes(pathname)) return paths.signModes[pathname] ?? SignMode.pathTime;
+  const prefix = paths.prefixUrls
+    .filter((candidate) => pathname.startsWith(candidate))
+    .sort((a, b) => b.length - a.length)[0];
+  if (prefix === undefined) return undefined;
+  return paths.signModes[pathname] ?? paths.signModes[prefix] ?? SignMode.pathTime;
+}
