@@ -23,3 +23,28 @@ export function browserLocation(): Pick<Location, 'reload'> | undefined {
 
 /** Whether the page has cookies to read (js-cookie needs `document`). */
 export const hasDocumentCookies = (): boolean => typeof document !== 'undefined';
+
+/** The page's session storage, or undefined when absent or refused (SSR, privacy settings). */
+export function browserSessionStorage(): KeyValueStorage | undefined {
+  if (!isBrowser()) return undefined;
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** WebCrypto, or undefined where the platform has none (`crypto.subtle` needs a secure context). */
+export function platformCrypto(): Crypto | undefined {
+  return typeof crypto === 'undefined' ? undefined : crypto;
+}
+
+/**
+ * Whether the page is a secure context (https, or localhost, which browsers count as secure);
+ * true off the browser, where no such notion exists (Node has WebCrypto without it).
+ */
+export const isSecureContextNow = (): boolean =>
+  typeof isSecureContext === 'undefined' ? true : isSecureContext;
+
+/** Whether IndexedDB exists here (not in SSR, nor in some private modes). */
+export const hasIndexedDb = (): boolean => typeof indexedDB !== 'undefined';

@@ -29,7 +29,17 @@ export class SessionExpiredError extends ApiError {
   override readonly name = 'SessionExpiredError';
 }
 
+/**
+ * The gateway refused the request's signature (SPEC 8): 00020 missing, 00021 mode not matched,
+ * 00022 expired, 00023 invalid. The visitor was already shown a toast.
+ */
+export class RequestSignError extends ApiError {
+  override readonly name = 'RequestSignError';
+}
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export const isRequestSignError = (error: unknown): error is RequestSignError =>
+  error instanceof RequestSignError;
 export const isChallengeDismissedError = (error: unknown): error is ChallengeDismissedError =>
   error instanceof ChallengeDismissedError;
 export const isSessionExpiredError = (error: unknown): error is SessionExpiredError =>

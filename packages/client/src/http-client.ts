@@ -1,3 +1,4 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
 import { Timing } from '@exchange-web/protocol/registry';
 import axios, { type AxiosInstance } from 'axios';
 import {
@@ -21,11 +22,18 @@ import type { RequestHook, RequestOptions } from './request/hooks';
 import { createPipeline } from './request/pipeline';
 import { createServerClock, serverTimeHook } from './request/server-time';
 import { sessionExpiryHook } from './request/session-expiry';
+import { createWindowGate } from './request/window-gate';
 import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
+import {
+  SIGN_CONFIG_SKIPPED_HOOKS,
+  createSigningHooks,
+  type SigningOptions,
+} from './signing/signing-hooks';
 import { defaultTimers, type Timers } from './timers';
 
 export type { RequestHook, RequestOptions } from './request/hooks';
 export type { TestEnvironment } from './request/common-headers';
+export type { SigningOptions } from './signing/signing-hooks';
 
 export interface HttpClientOptions {
   /** The site root the call paths are resolved against. @default '' (same origin) */
@@ -99,6 +107,15 @@ export interface HttpClientOptions {
    * });
    */
   hooks?: readonly RequestHook[] | ((builtIn: readonly RequestHook[]) => readonly RequestHook[]);
+  /**
+   * Request signing and login encryption (SPEC 4, 5, 7, 8). When set, their hooks join the list
+   * (after `hooks` composed it): login encryption after common-headers, sign errors before
+   * session-expiry, device check and signing last of all. Off unless given: the site turns it on.
+   * @default false
+   * @example
+   * createHttpClient({ signing: { trustRootCertPem: PRODUCTION_TRUST_ROOT_PEM } });
+   */
+  signing?: SigningOptions | false;
 }
 
 /** The request wrapper of SPEC 7. */
@@ -113,6 +130,11 @@ export interface HttpClient {
   ): Promise<T>;
   /** The client clock corrected by the last server time seen (ms since the epoch). */
   now(): number;
+  /**
+   * Readies signing ahead of need (sign config, server key check, key pair), e.g. while the login
+   * form is filled in; never rejects. Does nothing when signing is off.
+   */
+  prepareSigning(): Promise<void>;
 }
 
 /**
@@ -140,6 +162,18 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const newId = () => randomId(options.randomBytes);
   const preferences = createCookiePreferences(cookies);
   const clock = createServerClock(now);
+  // One logout per 2 s (SPEC 9) whichever hook asks: session expiry or an invalid signature.
+  const endSessionGate = createWindowGate(now, Timing.errorDebounceMs);
+  const endThisSession = async () => {
+    if (!endSessionGate('end-session')) return;
+    await endSession({
+      post: (path) => send('POST', path, {}, { skipHooks: SESSION_END_SKIPPED_HOOKS }),
+      cookies,
+      localCache,
+      reload,
+      logger,
+    });
+  };
   const instance =
     options.axiosInstance ??
     axios.create({
@@ -159,23 +193,29 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       ...(options.testEnvironment ? { testEnvironment: options.testEnvironment } : {}),
     }),
     serverTimeHook(clock),
-    sessionExpiryHook({
-      now,
-      endSession: () =>
-        endSession({
-          post: (path) => send('POST', path, {}, { skipHooks: SESSION_END_SKIPPED_HOOKS }),
-          cookies,
-          localCache,
-          reload,
-          logger,
-        }),
-    }),
+    sessionExpiryHook({ now, endSession: endThisSession }),
     errorNoticeHook({ notify, logger, now }),
   ];
-  const hooks =
+  const composed =
     typeof options.hooks === 'function'
       ? options.hooks(builtIn)
       : [...builtIn, ...(options.hooks ?? [])];
+  const signing = options.signing
+    ? createSigningHooks({
+        storage,
+        ...options.signing,
+        fetchConfig: () =>
+          send('GET', ApiPath.gatewaySignConfig, undefined, {
+            skipHooks: SIGN_CONFIG_SKIPPED_HOOKS,
+          }),
+        notify,
+        endSession: endThisSession,
+        cookies,
+        timers,
+        logger,
+      })
+    : undefined;
+  const hooks = signing ? signing.place(composed) : composed;
 
   const send = createPipeline({
     transport: axiosTransport(instance, options.timeoutMs ?? Timing.wrapperTimeoutMs),
@@ -189,6 +229,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     get: <T>(path: string, query?: Readonly<Record<string, unknown>>, call?: RequestOptions) =>
       send('GET', path, query, call) as Promise<T>,
     now: () => clock.now(),
+    prepareSigning: () => signing?.prepare() ?? Promise.resolve(),
   };
 }
 

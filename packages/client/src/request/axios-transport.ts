@@ -1,3 +1,4 @@
+import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { AxiosHeaders, isAxiosError, type AxiosInstance } from 'axios';
 import type { Transport } from './pipeline';
 
@@ -9,20 +10,35 @@ const plainHeaders = (headers: unknown): Record<string, string> =>
     ]),
   );
 
+const withJsonType = (headers: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.keys(headers).some((name) => name.toLowerCase() === HeaderName.contentType)
+    ? { ...headers }
+    : { ...headers, [HeaderName.contentType]: HeaderValue.json };
+
 /**
  * Sends through axios (DESIGN.md: its error messages are the ones SPEC 8 lists). A reply with any
  * status comes back as a reply, its axios error kept beside it; no reply rethrows axios's error.
+ * A fixed query string (`request.search`) and a string body go on the wire unchanged, with the
+ * JSON content type.
  */
 export function axiosTransport(instance: AxiosInstance, timeoutMs: number): Transport {
   return async (request) => {
+    const bodyText =
+      request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
     try {
       const response = await instance.request<unknown>({
         method: request.method,
-        url: request.path,
-        headers: request.headers,
+        url: `${request.path}${request.search ?? ''}`,
+        headers: bodyText === undefined ? request.headers : withJsonType(request.headers),
         // Per request, so an injected instance keeps the configured timeout too.
         timeout: timeoutMs,
-        ...(request.method === 'GET' ? { params: request.query } : { data: request.body }),
+        ...(request.method === 'GET'
+          ? request.search === undefined
+            ? { params: request.query }
+            : {}
+          : { data: request.body }),
+        // A body already in JSON text (signed) goes as is: no transform may touch a byte of it.
+        ...(bodyText === undefined ? {} : { transformRequest: [(data: unknown) => data] }),
         ...(request.signal ? { signal: request.signal } : {}),
       });
       return {

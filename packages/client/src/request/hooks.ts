@@ -32,10 +32,20 @@ export interface RequestState {
   readonly path: string;
   /** Headers to send; hooks add or change entries. */
   headers: Record<string, string>;
-  /** The JSON body of a post (undefined for a get). Replace it; never mutate the caller's. */
+  /**
+   * The JSON body of a post (undefined for a get). Replace it; never mutate the caller's. A string
+   * is taken as the JSON text itself and sent unchanged (the signing hooks fix it so).
+   */
   body: unknown;
   /** The query parameters of a get (undefined for a post). */
   query: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The query string exactly as it goes on the wire (with its `?`, or '' for none), when a hook
+   * fixed it: the transport then appends it to `path` unchanged and ignores `query`. The signing
+   * hook sets it, so what is signed is byte-for-byte what is sent (SPEC 7).
+   * @default undefined (the transport serialises `query`)
+   */
+  search?: string;
   /** 0 on the first send, then 1, 2 on the retries a hook asked for. */
   readonly attempt: number;
   /** The signed-in user's id when the call started, '' for an anonymous visitor (SPEC 6). */

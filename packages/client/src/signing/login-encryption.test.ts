@@ -1,0 +1,284 @@
+import 'fake-indexeddb/auto';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryCookieJar } from '../cookie-jar';
+import { createHttpClient, type SigningOptions } from '../http-client';
+import { memoryStorage } from '../key-value-storage';
+import { fail, ok, startLocalServer, type LocalServer } from '../testing/local-server';
+import {
+  decryptBodyCiphertext,
+  freshDatabaseName,
+  serverKeys,
+  signServerKey,
+  testSignConfig,
+  vectors,
+  verifiesWith,
+} from '../testing/signing-fixture';
+import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
+import type { FailureDetail, FailureEventName } from './failure-report';
+import { indexedDbKeyRecords } from './key-records';
+
+// Through the wrapper against a real local server: what it received is what left the browser.
+let server: LocalServer;
+let events: { event: FailureEventName; detail: FailureDetail }[];
+const credentials = { loginName: 'trader@example.com', pwd: 'Secret-Pass-2026', remember: true };
+const sessionReply = {
+  userId: 'u1',
+  loginName: 'trader@example.com',
+  userName: 'T',
+  subAccount: false,
+};
+
+beforeEach(async () => {
+  server = await startLocalServer();
+  events = [];
+  server.on(ApiPath.gatewaySignConfig, () => ok({ gatewaySignConfig: testSignConfig() }));
+  server.on(ApiPath.login, () => ok(sessionReply));
+  server.on(ApiPath.registerEmail, () => ok(sessionReply));
+});
+afterEach(async () => {
+  await server.close();
+});
+
+// A fresh client per call; pass the same storages to play a reload.
+function client(
+  signing: SigningOptions = {},
+  platform = {
+    storage: memoryStorage(),
+    cookies: memoryCookieJar(),
+    database: freshDatabaseName(),
+  },
+) {
+  const http = createHttpClient({
+    baseURL: server.baseURL,
+    storage: platform.storage,
+    cookies: platform.cookies,
+    notify: () => undefined,
+    logger: { error: () => undefined, warn: () => undefined },
+    reload: () => undefined,
+    duplicateGuard: false,
+    signing: {
+      trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+      sessionStorage: memoryStorage(),
+      openKeyRecords: () => indexedDbKeyRecords(platform.database),
+      isSecureContext: () => true,
+      reportFailure: (event, detail) => events.push({ event, detail }),
+      ...signing,
+    },
+  });
+  return { http, ...platform };
+}
+
+const lastBody = (path: string) =>
+  JSON.parse(server.hits(path).at(-1)?.body ?? 'null') as Record<string, unknown>;
+
+describe('login encryption', () => {
+  it('sends the listed fields only inside bodyCiphertext, which the server decrypts', async () => {
+    const { http } = client();
+    await http.post(ApiPath.login, credentials);
+    const seen = server.hits(ApiPath.login).at(-1);
+    expect(seen?.body).not.toContain('trader@example.com');
+    expect(seen?.body).not.toContain('Secret-Pass-2026');
+    const body = lastBody(ApiPath.login);
+    expect(Object.keys(body).sort()).toEqual(
+      ['algorithm', 'bodyCiphertext', 'initSign', 'publicKey', 'remember'].sort(),
+    );
+    expect(body).toMatchObject({ remember: true, algorithm: 'rsa1024' });
+    expect(decryptBodyCiphertext(String(body.bodyCiphertext))).toEqual({
+      loginName: 'trader@example.com',
+      pwd: 'Secret-Pass-2026',
+    });
+    // initSign proves the sender holds the key it sends, for this very ciphertext.
+    expect(
+      verifiesWith(String(body.publicKey), String(body.bodyCiphertext), String(body.initSign)),
+    ).toBe(true);
+    expect(events).toEqual([]);
+  });
+
+  it('uses a fresh AES key and IV for every request, and the same client key', async () => {
+    const { http } = client();
+    await http.post(ApiPath.login, credentials);
+    await http.post(ApiPath.login, credentials);
+    const [first, second] = server
+      .hits(ApiPath.login)
+      .map((hit) => JSON.parse(hit.body) as Record<string, string>);
+    expect(first?.bodyCiphertext).not.toBe(second?.bodyCiphertext);
+    expect(first?.bodyCiphertext?.split('.')[1]).not.toBe(second?.bodyCiphertext?.split('.')[1]);
+    expect(first?.publicKey).toBe(second?.publicKey);
+  });
+
+  it('makes rsa2048 keys when the config says so', async () => {
+    server.on(ApiPath.gatewaySignConfig, () =>
+      ok({ gatewaySignConfig: testSignConfig({ defaultAlgorithm: 'rsa2048' }) }),
+    );
+    await client().http.post(ApiPath.login, credentials);
+    expect(lastBody(ApiPath.login)).toMatchObject({ algorithm: 'rsa2048' });
+    expect(String(lastBody(ApiPath.login).publicKey).length).toBeGreaterThan(
+      vectors.keys.clientRsa1024.publicKey.length,
+    );
+  });
+
+  it('leaves other paths and gets alone', async () => {
+    server.on('/v1/user/loginx', () => ok(null));
+    const { http } = client();
+    await http.post('/v1/user/loginx', credentials);
+    expect(lastBody('/v1/user/loginx')).toEqual(credentials);
+  });
+
+  it.each([
+    [
+      'a signature by another key',
+      {
+        serverPublicKeySign: signServerKey(
+          serverKeys.publicKey,
+          vectors.keys.clientRsa2048.privateKeyPem,
+        ),
+      },
+      'serverKeySignatureInvalid',
+    ],
+    [
+      'a signature over another key',
+      { serverPublicKeySign: signServerKey(vectors.keys.clientRsa1024.publicKey) },
+      'serverKeySignatureInvalid',
+    ],
+    ['no signature', { serverPublicKeySign: '' }, 'serverKeyUnsigned'],
+  ])(
+    'sends the plain body and logs loginEncryptFailed with %s',
+    async (_case, overrides, reason) => {
+      server.on(ApiPath.gatewaySignConfig, () =>
+        ok({ gatewaySignConfig: testSignConfig(overrides) }),
+      );
+      await client().http.post(ApiPath.login, credentials);
+      expect(lastBody(ApiPath.login)).toEqual(credentials);
+      expect(events).toContainEqual({
+        event: 'loginEncryptFailed',
+        detail: { reason, path: ApiPath.login },
+      });
+    },
+  );
+
+  it('sends the plain body when the page is not a secure context', async () => {
+    await client({ isSecureContext: () => false }).http.post(ApiPath.login, credentials);
+    expect(lastBody(ApiPath.login)).toEqual(credentials);
+    expect(events).toEqual([
+      { event: 'loginEncryptFailed', detail: { reason: 'insecureContext', path: ApiPath.login } },
+    ]);
+  });
+
+  it('sends the plain body when the config cannot be loaded', async () => {
+    server.on(ApiPath.gatewaySignConfig, () => ({ status: 500, raw: 'down' }));
+    await client().http.post(ApiPath.login, credentials);
+    expect(lastBody(ApiPath.login)).toEqual(credentials);
+    expect(events.map(({ event, detail }) => [event, detail.reason])).toEqual([
+      ['loginEncryptFailed', 'configUnavailable'],
+      ['loginEncryptFailed', 'configUnavailable'],
+    ]);
+  });
+
+  it('sends the plain body when no key pair can be made, logging genKeypairFailed too', async () => {
+    const failure = new Error('OperationError');
+    await client({ generateKeyPair: () => Promise.reject(failure) }).http.post(
+      ApiPath.login,
+      credentials,
+    );
+    expect(lastBody(ApiPath.login)).toEqual(credentials);
+    expect(events).toEqual([
+      { event: 'genKeypairFailed', detail: { reason: 'keyGenerationFailed', cause: failure } },
+      {
+        event: 'loginEncryptFailed',
+        detail: { reason: 'keyPairUnavailable', path: ApiPath.login },
+      },
+    ]);
+  });
+
+  it('fetches the config once for many logins, skipping the signing hooks', async () => {
+    const { http } = client();
+    await http.post(ApiPath.login, credentials);
+    await http.post(ApiPath.registerEmail, { email: 'a@b.c', pwd: 'x', rePwd: 'x' });
+    expect(server.hits(ApiPath.gatewaySignConfig)).toHaveLength(1);
+    expect(decryptBodyCiphertext(String(lastBody(ApiPath.registerEmail).bodyCiphertext))).toEqual({
+      email: 'a@b.c',
+      pwd: 'x',
+      rePwd: 'x',
+    });
+  });
+
+  it('refetches the config and encrypts again, once, when the server key is outdated (21013)', async () => {
+    let logins = 0;
+    server.on(ApiPath.login, () =>
+      (logins += 1) === 1 ? fail('21013', 'Server key outdated', 400) : ok(sessionReply),
+    );
+    await expect(client().http.post(ApiPath.login, credentials)).resolves.toEqual(sessionReply);
+    expect(server.hits(ApiPath.gatewaySignConfig)).toHaveLength(2);
+    expect(server.hits(ApiPath.login)).toHaveLength(2);
+    expect(decryptBodyCiphertext(String(lastBody(ApiPath.login).bodyCiphertext))).toEqual({
+      loginName: credentials.loginName,
+      pwd: credentials.pwd,
+    });
+    server.on(ApiPath.login, () => fail('21013', 'Server key outdated', 400));
+    await expect(client().http.post(ApiPath.login, credentials)).rejects.toMatchObject({
+      code: '21013',
+    });
+  });
+
+  it('passes a refusal of the login through unchanged', async () => {
+    server.on(ApiPath.login, () => fail('21003', 'Wrong login name or password'));
+    await expect(client().http.post(ApiPath.login, credentials)).rejects.toMatchObject({
+      code: '21003',
+    });
+  });
+});
+
+describe('binding the key pair to the user (SPEC 4)', () => {
+  const metadata = (storage: ReturnType<typeof memoryStorage>) =>
+    JSON.parse(storage.getItem(LocalStorageKey.signKeyPair) ?? 'null') as Record<string, unknown>;
+
+  it('binds the key sent after a login reply with a userId while the session marker exists', async () => {
+    const platform = {
+      storage: memoryStorage(),
+      cookies: memoryCookieJar(),
+      database: freshDatabaseName(),
+    };
+    server.on(ApiPath.login, () => {
+      platform.cookies.set(CookieName.signedIn, '1');
+      return ok(sessionReply);
+    });
+    await client({}, platform).http.post(ApiPath.login, credentials);
+    expect(metadata(platform.storage)).toMatchObject({
+      boundUserId: 'u1',
+      publicKey: lastBody(ApiPath.login).publicKey,
+    });
+  });
+
+  it('does not bind without the session marker cookie', async () => {
+    const platform = {
+      storage: memoryStorage(),
+      cookies: memoryCookieJar(),
+      database: freshDatabaseName(),
+    };
+    await client({}, platform).http.post(ApiPath.login, credentials);
+    expect(metadata(platform.storage)).toMatchObject({ boundUserId: '' });
+  });
+
+  it('does not bind after a reply without a userId, nor after a plain (unencrypted) login', async () => {
+    const platform = {
+      storage: memoryStorage(),
+      cookies: memoryCookieJar({ [CookieName.signedIn]: '1' }),
+      database: freshDatabaseName(),
+    };
+    server.on(ApiPath.login, () => ok({ needVerify: true }));
+    await client({}, platform).http.post(ApiPath.login, credentials);
+    expect(metadata(platform.storage)).toMatchObject({ boundUserId: '' });
+
+    server.on(ApiPath.login, () => ok(sessionReply));
+    server.on(ApiPath.gatewaySignConfig, () =>
+      ok({ gatewaySignConfig: testSignConfig({ serverPublicKeySign: '' }) }),
+    );
+    await client({}, { ...platform, storage: memoryStorage() }).http.post(
+      ApiPath.login,
+      credentials,
+    );
+    expect(lastBody(ApiPath.login)).toEqual(credentials);
+  });
+});

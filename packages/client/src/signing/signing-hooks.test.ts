@@ -1,0 +1,159 @@
+import 'fake-indexeddb/auto';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { CookieName, HeaderName, SessionStorageKey } from '@exchange-web/protocol/registry';
+import { signData } from '@exchange-web/protocol/signing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryCookieJar } from '../cookie-jar';
+import { createHttpClient, type HttpClientOptions } from '../http-client';
+import { memoryStorage } from '../key-value-storage';
+import type { RequestHook } from '../request/hooks';
+import { ok, startLocalServer, type LocalServer } from '../testing/local-server';
+import { freshDatabaseName, testSignConfig, verifiesWith } from '../testing/signing-fixture';
+import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
+import { indexedDbKeyRecords, memoryKeyRecords } from './key-records';
+import { createSigningHooks } from './signing-hooks';
+
+const named = (name: string): RequestHook => ({ name });
+const names = (hooks: readonly RequestHook[]) => hooks.map((hook) => hook.name);
+const signing = () =>
+  createSigningHooks({
+    fetchConfig: async () => ({ gatewaySignConfig: testSignConfig() }),
+    notify: () => undefined,
+    endSession: async () => undefined,
+    trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+    sessionStorage: memoryStorage(),
+    storage: memoryStorage(),
+    openKeyRecords: async () => memoryKeyRecords(),
+    cookies: memoryCookieJar(),
+  });
+
+describe('placing the signing hooks', () => {
+  it('puts encryption after common headers, sign errors before session expiry, signing last', () => {
+    const builtIn = [
+      'duplicate-guard',
+      'common-headers',
+      'server-time',
+      'session-expiry',
+      'error-notice',
+    ];
+    expect(names(signing().place([...builtIn, 'challenge'].map(named)))).toEqual([
+      'duplicate-guard',
+      'common-headers',
+      'login-encryption',
+      'server-time',
+      'sign-error',
+      'session-expiry',
+      'error-notice',
+      'challenge',
+      'device-check',
+      'request-signing',
+    ]);
+  });
+
+  it('still places them when anchors are missing', () => {
+    expect(names(signing().place(['error-notice'].map(named)))).toEqual([
+      'login-encryption',
+      'sign-error',
+      'error-notice',
+      'device-check',
+      'request-signing',
+    ]);
+    expect(names(signing().place([]))).toEqual([
+      'login-encryption',
+      'sign-error',
+      'device-check',
+      'request-signing',
+    ]);
+  });
+
+  it('runs the signing setup ahead of need with prepare()', async () => {
+    const hooks = signing();
+    await hooks.prepare();
+    expect(await hooks.keyPairs.current()).toBeDefined();
+    expect(await hooks.signConfig.serverKey()).toMatchObject({ ok: true });
+    await hooks.keyPairs.idle();
+    expect(await hooks.keyPairs.backup()).toBeDefined();
+  });
+});
+
+describe('signing in the wrapper', () => {
+  let server: LocalServer;
+  beforeEach(async () => {
+    server = await startLocalServer();
+    server.on(ApiPath.gatewaySignConfig, () => ok({ gatewaySignConfig: testSignConfig() }));
+    server.on('/v1/asset/overview', () => ok({}));
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const client = (options: HttpClientOptions = {}) => {
+    const cookies = memoryCookieJar();
+    let userId = '';
+    server.on(ApiPath.login, () => {
+      cookies.set(CookieName.signedIn, '1');
+      userId = 'u1';
+      return ok({ userId: 'u1', loginName: 'a', userName: 'a', subAccount: false });
+    });
+    return createHttpClient({
+      baseURL: server.baseURL,
+      storage: memoryStorage(),
+      cookies,
+      notify: () => undefined,
+      logger: { error: () => undefined, warn: () => undefined },
+      reload: () => undefined,
+      duplicateGuard: false,
+      userId: () => userId,
+      ...options,
+    });
+  };
+  const signingOptions = () => ({
+    trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+    sessionStorage: memoryStorage(),
+    openKeyRecords: () => indexedDbKeyRecords(freshDatabaseName()),
+  });
+
+  it('is off unless asked for: no config call, plain login, no signature', async () => {
+    const http = client();
+    await http.post(ApiPath.login, { loginName: 'a', pwd: 'b' });
+    await http.get('/v1/asset/overview');
+    expect(server.hits(ApiPath.gatewaySignConfig)).toHaveLength(0);
+    expect(JSON.parse(server.hits(ApiPath.login)[0]?.body ?? '')).toEqual({
+      loginName: 'a',
+      pwd: 'b',
+    });
+    expect(server.hits('/v1/asset/overview')[0]?.headers[HeaderName.deviceSign]).toBeUndefined();
+  });
+
+  it('caches the config in the session storage it is given', async () => {
+    const options = signingOptions();
+    await client({ signing: options }).post(ApiPath.login, { loginName: 'a', pwd: 'b' });
+    expect(options.sessionStorage.getItem(SessionStorageKey.gatewaySignConfig)).toContain(
+      '"clientOpen":true',
+    );
+  });
+
+  it('signs after every caller hook, so a body a caller hook changed is what is signed', async () => {
+    const late: RequestHook = {
+      name: 'late',
+      beforeRequest(request) {
+        if (request.method === 'GET') request.query = { ...request.query, added: 'late' };
+      },
+    };
+    const http = client({ signing: signingOptions(), hooks: [late] });
+    await http.post(ApiPath.login, { loginName: 'a', pwd: 'b' });
+    await http.get('/v1/asset/overview', { coin: 'BTC' });
+    const seen = server.hits('/v1/asset/overview').at(-1);
+    expect(seen?.url).toBe('/v1/asset/overview?coin=BTC&added=late');
+    const header = (name: string) => String(seen?.headers[name.toLowerCase()]);
+    const data = signData(0, {
+      path: seen?.url ?? '',
+      tm: header(HeaderName.tm),
+      uhti: '',
+      body: '',
+    });
+    expect(
+      verifiesWith(header(HeaderName.deviceSignKey), data, header(HeaderName.deviceSign)),
+    ).toBe(true);
+  });
+});
