@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { HIDDEN_PATH_PREFIX, LOCALE_CODES } from '../../packages/protocol/src/languages';
 import { NO_PREFIX_LOCALE } from './lib/router-locale';
 
+// Production builds name their own trust root (README "Request signing"); without one the client
+// keeps the development certificate.
+const trustCertFile = process.env.SIGN_TRUST_CERT_FILE;
+
 const config: NextConfig = {
+  env: trustCertFile ? { SIGN_TRUST_CERT_PEM: readFileSync(trustCertFile, 'utf8') } : {},
   reactStrictMode: true,
   poweredByHeader: false,
   // The router's "default" locale stands for a path without a prefix: the language then comes from

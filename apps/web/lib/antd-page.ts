@@ -38,3 +38,28 @@ export const signInPageProps: GetServerSideProps<AntdPageProps> = async (ctx) =>
   }
   return { props: await antdPageProps(ctx) };
 };
+
+/**
+ * Server props of a page for signed-in users only: without a session the visitor goes to the
+ * login page, which brings them back to `path` (in their language prefix) afterwards.
+ */
+export function signedInPageProps(path: string): GetServerSideProps<AntdPageProps> {
+  return async (ctx) => {
+    const shell = readShellRequest({
+      cookieHeader: ctx.req.headers.cookie,
+      query: ctx.query,
+      routerLocale: ctx.locale,
+    });
+    if (!shell.signedIn) {
+      const back = buildPath(path, shell.prefix);
+      const login = buildPath('/login', shell.prefix);
+      return {
+        redirect: {
+          destination: `${login}?redirect=${encodeURIComponent(back)}`,
+          permanent: false,
+        },
+      };
+    }
+    return { props: await antdPageProps(ctx) };
+  };
+}

@@ -100,6 +100,9 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
       theme={shell.theme}
       messages={shell.messages}
       replaceRoute={replaceRoute}
+      {...(process.env.SIGN_TRUST_CERT_PEM
+        ? { trustRootCertPem: process.env.SIGN_TRUST_CERT_PEM }
+        : {})}
     >
       <SessionProvider signedIn={shell.signedIn}>
         <Frame legalAccepted={shell.legalAccepted}>

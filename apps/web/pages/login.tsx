@@ -8,7 +8,7 @@ import type { LoginRequest } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Form, Input } from 'antd';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { signInPageProps, type AntdPageProps } from '../lib/antd-page';
 
 export const getServerSideProps = signInPageProps;
@@ -20,6 +20,11 @@ export default function LoginPage({ antdLocale }: AntdPageProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { api } = session;
+  useEffect(() => {
+    // The key pair and the server key are ready by the time the form is sent.
+    void api().then((http) => http.prepareSigning());
+  }, [api]);
 
   const onFinish = async (values: LoginRequest) => {
     setSubmitting(true);

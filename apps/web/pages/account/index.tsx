@@ -2,7 +2,7 @@ import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import { buildPath, htmlLang } from '@exchange-web/client/language';
+import { htmlLang } from '@exchange-web/client/language';
 import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/duplicate-guard';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type {
@@ -11,30 +11,11 @@ import type {
   SubAccountListReply,
 } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Descriptions, Form, Input, Table, Tag } from 'antd';
-import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { useCallback, useEffect, useState } from 'react';
-import { antdPageProps, type AntdPageProps } from '../lib/antd-page';
-import { readShellRequest } from '../lib/shell-request';
+import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
-export const getServerSideProps: GetServerSideProps<AntdPageProps> = async (ctx) => {
-  const shell = readShellRequest({
-    cookieHeader: ctx.req.headers.cookie,
-    query: ctx.query,
-    routerLocale: ctx.locale,
-  });
-  if (!shell.signedIn) {
-    // No session: log in first, then come back here.
-    const back = buildPath('/account', shell.prefix);
-    return {
-      redirect: {
-        destination: `${buildPath('/login', shell.prefix)}?redirect=${encodeURIComponent(back)}`,
-        permanent: false,
-      },
-    };
-  }
-  return { props: await antdPageProps(ctx) };
-};
+export const getServerSideProps = signedInPageProps('/account');
 
 interface AccountData {
   subAccounts: SubAccount[];
@@ -43,7 +24,7 @@ interface AccountData {
 
 /** The signed-in user's profile, security settings, sub-accounts and recent sign-ins. */
 export default function AccountPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme } = useShell();
+  const { t, language, theme, buildPath } = useShell();
   const session = useSession();
   const [data, setData] = useState<AccountData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -259,6 +240,11 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
                 />
               </>
             )}
+            <p>
+              <a href={buildPath('/account/newapi')} data-testid="manage-api-keys">
+                {t('apiKeys.manage')}
+              </a>
+            </p>
             <h2>{t('account.devices')}</h2>
             <Table
               rowKey={(row) => `${row.signedInAt}:${row.ip}`}

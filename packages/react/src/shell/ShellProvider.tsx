@@ -63,6 +63,11 @@ export interface ShellProviderProps {
   messages: Messages;
   /** Replaces the current route for a new language and prefix (the site's router). */
   replaceRoute(locale: LocaleCode, prefix: string): void;
+  /**
+   * The certificate whose key signs the gateway's server key (SPEC 5).
+   * @default the development trust root
+   */
+  trustRootCertPem?: string;
   /** Loads the USDT rates. @default a post to v1/mix/public/usdtRate on the site origin */
   loadRates?: (locale: string) => Promise<UsdtRateReply>;
   children: ReactNode;
@@ -78,11 +83,20 @@ const browserStorage = (): KeyValueStorage => {
 };
 
 /** The page's one request client: created on first use, after hydration (never on the server). */
-function createApi(localCache: LocalCache, notify: (message: string, cause: unknown) => void) {
+function createApi(
+  localCache: LocalCache,
+  notify: (message: string, cause: unknown) => void,
+  trustRootCertPem: string | undefined,
+) {
   let client: Promise<HttpClient> | undefined;
   return () =>
     (client ??= import('@exchange-web/client/http-client').then(({ createHttpClient }) =>
-      createHttpClient({ localCache, notify }),
+      createHttpClient({
+        localCache,
+        notify,
+        // SPEC 4, 7: core calls signed, login payloads encrypted, against the built-in trust root.
+        signing: trustRootCertPem === undefined ? {} : { trustRootCertPem },
+      }),
     ));
 }
 
@@ -104,7 +118,11 @@ export function ShellProvider(props: ShellProviderProps) {
       // overwrite each other's fields.
       localCache,
       legalAcceptance: createLegalAcceptance(browserCookieJar()),
-      api: createApi(localCache, (message, cause) => toastRef.current(message, cause)),
+      api: createApi(
+        localCache,
+        (message, cause) => toastRef.current(message, cause),
+        props.trustRootCertPem,
+      ),
     };
   });
   const [currencyStore] = useState(() =>

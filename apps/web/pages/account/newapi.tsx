@@ -1,0 +1,239 @@
+import { htmlLang } from '@exchange-web/client/language';
+import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/duplicate-guard';
+import { AntdScope } from '@exchange-web/react/antd/AntdScope';
+import { errorMessageKey } from '@exchange-web/react/session/error-message';
+import { useSession } from '@exchange-web/react/session/SessionProvider';
+import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import {
+  API_KEY_PERMISSIONS,
+  type ApiKey,
+  type ApiKeyCreateReply,
+  type ApiKeyListReply,
+  type ApiKeyPermission,
+} from '@exchange-web/protocol/schemas';
+import { Alert, Button, Checkbox, Form, Input, Table, Tag, Typography } from 'antd';
+import Head from 'next/head';
+import { useCallback, useEffect, useState } from 'react';
+import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
+
+export const getServerSideProps = signedInPageProps('/account/newapi');
+
+interface NewKeyValues {
+  label: string;
+  permissions: ApiKeyPermission[];
+  ipWhitelist?: string;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+// Loose on purpose: the gateway checks IPv6 strictly; this catches typos before sending.
+const IPV6 = /^[0-9a-f:]+$/i;
+
+/** The addresses of the whitelist field: comma- or space-separated, empty for any address. */
+function parseIpWhitelist(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[\s,]+/)
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+}
+
+/**
+ * The API-key page (SPEC 2 account/newapi): list, create and delete keys. Its calls are core
+ * calls: signed by the request layer with the session's key, refused by the gateway otherwise.
+ */
+export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
+  const { t, language, theme } = useShell();
+  const session = useSession();
+  const { api } = session;
+  const [form] = Form.useForm<NewKeyValues>();
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [created, setCreated] = useState<ApiKeyCreateReply | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (fresh: boolean) => {
+      const http = await api();
+      const options = fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {};
+      setKeys((await http.post<ApiKeyListReply>(ApiPath.apiKeyList, {}, options)).items);
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    if (session.status !== 'signed-in') return;
+    load(false).catch((failure: unknown) => setError(t(errorMessageKey(failure))));
+  }, [session.status, load, t]);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(t(errorMessageKey(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = (values: NewKeyValues) =>
+    act(async () => {
+      const http = await api();
+      const reply = await http.post<ApiKeyCreateReply>(ApiPath.apiKeyCreate, {
+        label: values.label.trim(),
+        permissions: values.permissions,
+        ipWhitelist: parseIpWhitelist(values.ipWhitelist),
+      });
+      setCreated(reply);
+      form.resetFields();
+      await load(true);
+    });
+
+  const remove = (key: ApiKey) =>
+    act(async () => {
+      const http = await api();
+      await http.post(ApiPath.apiKeyDelete, { apiKey: key.apiKey });
+      if (created?.apiKey === key.apiKey) setCreated(null);
+      setNotice(t('apiKeys.deleted', { label: key.label }));
+      await load(true);
+    });
+
+  const dateTime = new Intl.DateTimeFormat(htmlLang(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <AntdScope locale={antdLocale} language={language} theme={theme}>
+      <Head>
+        <title>{t('apiKeys.title')}</title>
+      </Head>
+      <section className="account-page" aria-labelledby="api-keys-title">
+        <h1 id="api-keys-title">{t('apiKeys.title')}</h1>
+        <p className="auth-lead">{t('apiKeys.lead')}</p>
+        {created ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="api-key-created"
+            title={t('apiKeys.createdTitle', { label: created.label })}
+            description={
+              <>
+                <p>{t('apiKeys.secretOnce')}</p>
+                <p>
+                  {t('apiKeys.apiKey')}:{' '}
+                  <Typography.Text copyable code>
+                    {created.apiKey}
+                  </Typography.Text>
+                </p>
+                <p>
+                  {t('apiKeys.secretKey')}:{' '}
+                  <Typography.Text copyable code data-testid="api-secret">
+                    {created.secretKey}
+                  </Typography.Text>
+                </p>
+              </>
+            }
+          />
+        ) : null}
+        {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+        {notice ? <Alert type="success" showIcon title={notice} role="status" /> : null}
+        <Form<NewKeyValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={create}
+          initialValues={{ permissions: ['read'] }}
+          data-testid="api-key-form"
+        >
+          <Form.Item
+            name="label"
+            label={t('apiKeys.label')}
+            rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
+          >
+            <Input maxLength={64} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="permissions"
+            label={t('apiKeys.permissions')}
+            rules={[{ required: true, message: t('auth.required') }]}
+          >
+            <Checkbox.Group
+              options={API_KEY_PERMISSIONS.map((permission) => ({
+                value: permission,
+                label: t(`apiKeys.${permission}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="ipWhitelist"
+            label={t('apiKeys.ipWhitelist')}
+            extra={t('apiKeys.ipWhitelistHint')}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) =>
+                  parseIpWhitelist(value).every(
+                    (address) => IPV4.test(address) || IPV6.test(address),
+                  )
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('apiKeys.invalidIp'))),
+              },
+            ]}
+          >
+            <Input placeholder="203.0.113.7, 2001:db8::1" autoComplete="off" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('apiKeys.create')}
+          </Button>
+        </Form>
+        <Table<ApiKey>
+          rowKey="apiKey"
+          size="small"
+          pagination={false}
+          loading={keys === null}
+          data-testid="api-keys"
+          dataSource={keys ?? []}
+          locale={{ emptyText: t('apiKeys.empty') }}
+          columns={[
+            { key: 'label', title: t('apiKeys.label'), dataIndex: 'label' },
+            {
+              key: 'key',
+              title: t('apiKeys.apiKey'),
+              render: (_value, row) => <code>{row.apiKey}</code>,
+            },
+            {
+              key: 'permissions',
+              title: t('apiKeys.permissions'),
+              render: (_value, row) =>
+                row.permissions.map((permission) => (
+                  <Tag key={permission}>{t(`apiKeys.${permission}`)}</Tag>
+                )),
+            },
+            {
+              key: 'ip',
+              title: t('apiKeys.ipWhitelist'),
+              render: (_value, row) =>
+                row.ipWhitelist.length > 0 ? row.ipWhitelist.join(', ') : t('apiKeys.anyIp'),
+            },
+            {
+              key: 'created',
+              title: t('apiKeys.createdAt'),
+              render: (_value, row) => dateTime.format(row.createdDate),
+            },
+            {
+              key: 'delete',
+              title: '',
+              render: (_value, row) => (
+                <Button size="small" danger disabled={busy} onClick={() => void remove(row)}>
+                  {t('apiKeys.delete')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </AntdScope>
+  );
+}

@@ -1,0 +1,134 @@
+import { ErrorCode } from '@exchange-web/protocol/codes';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { HeaderName } from '@exchange-web/protocol/registry';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchIsolatedBrowser } from './support/browser';
+import { acceptLegalNotice } from './support/pages';
+
+const siteUrl = inject('siteUrl');
+const PASSWORD = 'Signed-Trader-2026';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+let counter = 0;
+const uniqueEmail = () => `signed.${Date.now()}.${(counter += 1)}@example.com`;
+
+async function signedUpPage(): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext();
+  await acceptLegalNotice(context, siteUrl);
+  const page = await context.newPage();
+  const email = uniqueEmail();
+  await page.goto(`${siteUrl}/register`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${siteUrl}/account`);
+  return { context, page, email };
+}
+
+const isCall = (path: string) => (request: Request) => new URL(request.url()).pathname === path;
+
+async function createKey(page: Page, label: string) {
+  await page.getByLabel('Key name').fill(label);
+  await page.getByRole('button', { name: 'Create API key' }).click();
+}
+
+describe('login encryption in the browser', () => {
+  it('sends registration and login without the login name or password in clear', async () => {
+    const context = await browser.newContext();
+    await acceptLegalNotice(context, siteUrl);
+    const page = await context.newPage();
+    const email = uniqueEmail();
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === ApiPath.registerEmail || path === ApiPath.login)
+        bodies.push(request.postData() ?? '');
+    });
+    await page.goto(`${siteUrl}/register`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${siteUrl}/account`);
+
+    // Log out and in again: the login is encrypted too.
+    await page.getByTestId('header-user').locator('.menu-button').click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('menuitem', { name: 'Log out' }).click(),
+    ]);
+    await page.goto(`${siteUrl}/login`);
+    await page.getByLabel('Email or mobile number').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL(`${siteUrl}/account`);
+
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) {
+      expect(body).not.toContain(email);
+      expect(body).not.toContain(PASSWORD);
+      expect(Object.keys(JSON.parse(body)).sort()).toEqual(
+        ['algorithm', 'bodyCiphertext', 'initSign', 'publicKey'].sort(),
+      );
+    }
+    await context.close();
+  });
+});
+
+describe('core request signing in the browser', () => {
+  it('signs a core call the gateway accepts', async () => {
+    const { context, page } = await signedUpPage();
+    await page.goto(`${siteUrl}/account/newapi`);
+    const sent = page.waitForRequest(isCall(ApiPath.apiKeyCreate));
+    await createKey(page, 'signed bot');
+    const request = await sent;
+    const headers = await request.allHeaders();
+    expect(headers[HeaderName.deviceSignMode]).toBe('2');
+    expect(headers[HeaderName.deviceSign]).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(headers[HeaderName.deviceSignDataMd5]).toMatch(/^[0-9a-f]{32}$/);
+    expect(headers[HeaderName.deviceSignKey]).toBeTruthy();
+    const reply = await request.response();
+    expect(reply).not.toBeNull();
+    expect((await reply!.json()).code).toBe('00000');
+    await page.getByTestId('api-secret').waitFor();
+    await page.getByTestId('api-keys').getByRole('cell', { name: 'signed bot' }).waitFor();
+    await context.close();
+  });
+
+  it('refuses the same call with its body changed in flight (00023), and the page logs out', async () => {
+    const { context, page } = await signedUpPage();
+    await page.goto(`${siteUrl}/account/newapi`);
+    await page.getByTestId('api-key-form').waitFor();
+    // A man in the middle rewrites the signed body: more permissions than the user asked for.
+    await page.route(`**${ApiPath.apiKeyCreate}`, async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { permissions: string[] };
+      body.permissions = ['read', 'trade', 'withdraw'];
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    const logouts: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === ApiPath.logout || path === ApiPath.btapiLogout) logouts.push(path);
+    });
+    const refused = page.waitForResponse((response) =>
+      isCall(ApiPath.apiKeyCreate)(response.request()),
+    );
+    await createKey(page, 'tampered bot');
+    const response = await refused;
+    expect((await response.json()).code).toBe(ErrorCode.signInvalid);
+    expect(response.headers()[HeaderName.gwSignError]).toBeTruthy();
+    // Forced logout (SPEC 8: 00023), then the page reloads as a visitor.
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(logouts.sort()).toEqual([ApiPath.btapiLogout, ApiPath.logout].sort());
+    await context.close();
+  });
+});
