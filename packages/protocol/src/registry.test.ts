@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CaptchaExtra,
+  ChallengeScene,
   COOKIE_PREFERENCE_DAYS,
   CookieName,
   DEFAULT_KEY_ALGORITHM,
@@ -319,5 +321,12 @@ describe('theme', () => {
     [1, 'white'],
   ])('normaliseTheme(%j) is %j', (value, theme) => {
     expect(normaliseTheme(value)).toBe(theme);
+  });
+});
+
+describe('human verification names', () => {
+  it('has the challenge scenes and the check extras', () => {
+    expect(ChallengeScene).toEqual({ register: 'register', login: 'login', burst: 'burst' });
+    expect(CaptchaExtra).toEqual({ scene: 'scene', bizId: 'bizId', captchaId: 'captchaId' });
   });
 });

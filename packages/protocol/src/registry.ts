@@ -442,3 +442,25 @@ export const ALLOWED_RELATIVE_LINK_STARTS = ['./', '../', '#', '/'] as const;
 
 /** The console warnings of refused links (SPEC 5). */
 export const LinkWarning = { invalidHref: 'invalid href', invalidUrl: 'invalid url' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Human verification (SPEC 4, 5, 7)
+
+/**
+ * The scenes a challenge is raised and passed for; a pass token works only in its own scene.
+ * (SPEC 7 names `scene` without values: these are ours.)
+ */
+export const ChallengeScene = {
+  /** A registration. */
+  register: 'register',
+  /** A login after failed attempts or from a device the account has not seen. */
+  login: 'login',
+  /** Any call after a burst of requests from one client. */
+  burst: 'burst',
+} as const;
+
+/** A challenge scene. */
+export type ChallengeScene = (typeof ChallengeScene)[keyof typeof ChallengeScene];
+
+/** The keys of a captcha check's `extras` (SPEC 7 check-captcha). */
+export const CaptchaExtra = { scene: 'scene', bizId: 'bizId', captchaId: 'captchaId' } as const;

@@ -7,6 +7,7 @@ import {
   captchaCheckRequestSchema,
   captchaIdReplySchema,
   captchaIdRequestSchema,
+  challengeRequiredDataSchema,
   clientCommonConfigReplySchema,
   coinChainListReplySchema,
   cspSecurityRequestSchema,
@@ -433,6 +434,16 @@ describe('analytics upload', () => {
     for (let type = 1; type <= 9; type += 1) {
       expect(accepts(trackingEventSchema, { ...event, type, event_tracking_id: '/' })).toBe(true);
     }
+  });
+});
+
+describe('challenge required', () => {
+  it('reads the group and scene of a 10021 reply', () => {
+    expect(accepts(challengeRequiredDataSchema, { group: 'gateway', scene: 'register' })).toBe(
+      true,
+    );
+    expect(accepts(challengeRequiredDataSchema, { group: 'gateway' })).toBe(false);
+    expect(accepts(challengeRequiredDataSchema, null)).toBe(false);
   });
 });
 

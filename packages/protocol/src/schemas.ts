@@ -182,6 +182,15 @@ export const captchaCheckRequestSchema = z.strictObject({
 });
 export type CaptchaCheckRequest = z.infer<typeof captchaCheckRequestSchema>;
 
+// SPEC 4 "code 10021 in group gateway": the group travels in the reply's data, with the scene
+// the challenge is for (our reading; the spec shows no shape).
+/** The data of a 10021 reply: which layer raised the challenge, and for which scene. */
+export const challengeRequiredDataSchema = z.object({
+  group: requiredText(64),
+  scene: requiredText(64),
+});
+export type ChallengeRequiredData = z.infer<typeof challengeRequiredDataSchema>;
+
 /** Reply of a passed check: the token sent as `captcha-token` on the retried request. */
 export const captchaCheckReplySchema = z.object({ captchaToken: requiredText(2048) });
 export type CaptchaCheckReply = z.infer<typeof captchaCheckReplySchema>;
