@@ -10,7 +10,7 @@ import { ShellChrome } from '../components/ShellChrome';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
 import { readShellRequest, type ShellRequest } from '../lib/shell-request';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
-import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/error-notice';
+import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import '../styles/global.css';
 

@@ -3,7 +3,7 @@ import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { htmlLang } from '@exchange-web/client/language';
-import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/duplicate-guard';
+import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type {
   DeviceListReply,

@@ -1,5 +1,5 @@
 import { htmlLang } from '@exchange-web/client/language';
-import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/duplicate-guard';
+import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useSession } from '@exchange-web/react/session/SessionProvider';

@@ -1,8 +1,9 @@
 import { HeaderName, HeaderValue, UHTI_PREFIX } from '@exchange-web/protocol/registry';
 import { requestLocaleFor } from '@exchange-web/protocol/request-locale';
 import type { RequestHook } from './hooks';
+import { COMMON_HEADERS_HOOK } from './hook-names';
 
-export const COMMON_HEADERS_HOOK = 'common-headers';
+export { COMMON_HEADERS_HOOK };
 
 /** Routing headers of a test environment (SPEC 7); each is sent only when set. */
 export interface TestEnvironment {

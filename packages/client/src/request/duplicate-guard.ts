@@ -1,7 +1,8 @@
 import { Timing } from '@exchange-web/protocol/registry';
 import type { RequestHook, RequestState } from './hooks';
+import { DUPLICATE_GUARD_HOOK } from './hook-names';
 
-export const DUPLICATE_GUARD_HOOK = 'duplicate-guard';
+export { DUPLICATE_GUARD_HOOK };
 
 export interface DuplicateGuardOptions {
   now(): number;

@@ -5,8 +5,9 @@ import { ApiError } from '../errors';
 import type { Logger } from '../logger';
 import type { RequestHook, ResponseState } from './hooks';
 import { createWindowGate } from './window-gate';
+import { ERROR_NOTICE_HOOK } from './hook-names';
 
-export const ERROR_NOTICE_HOOK = 'error-notice';
+export { ERROR_NOTICE_HOOK };
 
 export interface ErrorNoticeOptions {
   /**

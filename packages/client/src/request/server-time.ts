@@ -1,7 +1,8 @@
 import { HeaderName } from '@exchange-web/protocol/registry';
 import type { RequestHook } from './hooks';
+import { SERVER_TIME_HOOK } from './hook-names';
 
-export const SERVER_TIME_HOOK = 'server-time';
+export { SERVER_TIME_HOOK };
 
 /** The client clock corrected by the server time (SPEC 7: `requesttime` corrects the clock). */
 export interface ServerClock {

@@ -4,8 +4,9 @@ import { Timing } from '@exchange-web/protocol/registry';
 import { SessionExpiredError } from '../errors';
 import type { RequestHook } from './hooks';
 import { createWindowGate } from './window-gate';
+import { SESSION_EXPIRY_HOOK } from './hook-names';
 
-export const SESSION_EXPIRY_HOOK = 'session-expiry';
+export { SESSION_EXPIRY_HOOK };
 
 export interface SessionExpiryOptions {
   /**
