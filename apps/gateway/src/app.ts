@@ -4,8 +4,11 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { SessionStore } from './accounts/sessions';
+import { ChallengeStore } from './challenge/challenges';
+import { ChallengeHmacKey } from './challenge/hmac-key';
 import { DEFAULT_APP_CONFIG, type AppConfig } from './config';
 import type { Database } from './db/database';
+import { createChallengeGuard } from './http/challenge-guard';
 import { fail, ok } from './http/envelope-response';
 import { isRefusedError } from './http/errors';
 import { ipRateLimit } from './http/rate-limit';
@@ -16,6 +19,7 @@ import { createSignGuard } from './http/sign-guard';
 import { SignedRoutes } from './http/signed-routes';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCoinRoutes } from './routes/coins';
 import { registerCspRoutes } from './routes/csp';
@@ -31,7 +35,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface GatewayDeps {
   db: Database;
-  /** Sessions, throttling, rate limits, signing. @default DEFAULT_APP_CONFIG */
+  /** Sessions, throttling, rate limits, signing, human verification. @default DEFAULT_APP_CONFIG */
   config?: AppConfig;
   /** The trust root that signs server keys. @default read from config.signTrustKeyFile */
   trustRoot?: TrustRoot;
@@ -79,6 +83,13 @@ export function createApp({
   app.use(ApiPath.btapiLogout, rateLimit);
   // CSP reports are public and written to the database: the same limit, on its own counter.
   app.use(ApiPath.cspSecurity, ipRateLimit(db, config.accountRateLimit, 'csp'));
+  // The captcha calls too (each issued challenge is a row); they are never challenged themselves.
+  const captchaRateLimit = ipRateLimit(db, config.accountRateLimit, 'captcha');
+  app.use(ApiPath.captchaId, captchaRateLimit);
+  app.use(ApiPath.captchaCheck, captchaRateLimit);
+  // SPEC 4: past a burst, account calls answer 10021 (after the hard limit, before the handler).
+  const challengeGuard = createChallengeGuard(db, config);
+  app.use('/v1/user/*', challengeGuard.burst);
 
   const sessions = new SessionStore(db, config);
   const guard = createSessionGuard(sessions, config);
@@ -101,7 +112,13 @@ export function createApp({
   registerCoinRoutes(routes, db);
   registerSignConfigRoutes(routes, { serverKeys, trustRoot, config });
   registerCspRoutes(routes, db);
-  registerAccountRoutes(routes, { db, sessions, config, loginBody });
+  const challenges = new ChallengeStore(
+    db,
+    config,
+    new ChallengeHmacKey(db, config.challengeHmacKey),
+  );
+  registerCaptchaRoutes(routes, { db, config, challenges, guard: challengeGuard });
+  registerAccountRoutes(routes, { db, sessions, config, loginBody, challenges: challengeGuard });
   registerSessionRoutes(routes, { db, sessions, guard, config });
   registerSubAccountRoutes(routes, { db, sessions, guard, loginBody });
   registerAssetRoutes(signed, db);
@@ -125,7 +142,7 @@ export function createApp({
       if (error.retryAfterSeconds !== undefined) {
         c.header('retry-after', String(error.retryAfterSeconds));
       }
-      return fail(c, error.status, error.code, error.message);
+      return fail(c, error.status, error.code, error.message, error.data);
     }
     logError(error);
     return fail(c, 500, GatewayCode.internalError, 'internal error');

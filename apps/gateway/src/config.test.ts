@@ -3,9 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCOUNTS_CONFIG,
+  DEFAULT_CHALLENGE_CONFIG,
   DEFAULT_SIGNING_CONFIG,
   DEV_TRUST_KEY_FILE,
   readAccountsConfig,
+  readChallengeConfig,
   readSigningConfig,
 } from './config';
 
@@ -121,5 +123,65 @@ describe('readSigningConfig', () => {
     expect(() =>
       readSigningConfig({ GATEWAY_SIGN_KEY_GRACE_MS: '1000', GATEWAY_SIGN_KEY_CACHE_MS: '2000' }),
     ).toThrow('GATEWAY_SIGN_KEY_CACHE_MS');
+  });
+});
+
+describe('readChallengeConfig', () => {
+  it('defaults to every rule on, 5 minute challenges, 2 minute tokens and a generated key', () => {
+    expect(readChallengeConfig({})).toEqual(DEFAULT_CHALLENGE_CONFIG);
+    expect(DEFAULT_CHALLENGE_CONFIG).toEqual({
+      challengeRegister: true,
+      challengeLoginFailures: 3,
+      challengeLoginFailuresPerIp: 10,
+      challengeNewDevice: true,
+      challengeBurst: { limit: 300, windowMs: 60_000 },
+      challengeTtlMs: 300_000,
+      challengeTokenTtlMs: 120_000,
+      challengeMaxNumber: 50_000,
+      challengeHmacKey: undefined,
+    });
+  });
+
+  it('reads every variable, 0 turning a counted rule off', () => {
+    const key = 'k'.repeat(32);
+    expect(
+      readChallengeConfig({
+        GATEWAY_CHALLENGE_REGISTER: '0',
+        GATEWAY_CHALLENGE_LOGIN_FAILURES: '0',
+        GATEWAY_CHALLENGE_LOGIN_FAILURES_PER_IP: '4',
+        GATEWAY_CHALLENGE_NEW_DEVICE: 'false',
+        GATEWAY_CHALLENGE_BURST: '0',
+        GATEWAY_CHALLENGE_BURST_WINDOW_MS: '1000',
+        GATEWAY_CHALLENGE_TTL_MS: '2000',
+        GATEWAY_CHALLENGE_TOKEN_TTL_MS: '500',
+        GATEWAY_CHALLENGE_MAX_NUMBER: '1000',
+        GATEWAY_CHALLENGE_HMAC_KEY: key,
+      }),
+    ).toEqual({
+      challengeRegister: false,
+      challengeLoginFailures: 0,
+      challengeLoginFailuresPerIp: 4,
+      challengeNewDevice: false,
+      challengeBurst: { limit: 0, windowMs: 1000 },
+      challengeTtlMs: 2000,
+      challengeTokenTtlMs: 500,
+      challengeMaxNumber: 1000,
+      challengeHmacKey: key,
+    });
+  });
+
+  it('refuses values that cannot work', () => {
+    expect(() => readChallengeConfig({ GATEWAY_CHALLENGE_REGISTER: 'maybe' })).toThrow(
+      'GATEWAY_CHALLENGE_REGISTER',
+    );
+    expect(() => readChallengeConfig({ GATEWAY_CHALLENGE_MAX_NUMBER: '0' })).toThrow(
+      'GATEWAY_CHALLENGE_MAX_NUMBER',
+    );
+    expect(() => readChallengeConfig({ GATEWAY_CHALLENGE_TOKEN_TTL_MS: '-1' })).toThrow(
+      'GATEWAY_CHALLENGE_TOKEN_TTL_MS',
+    );
+    expect(() => readChallengeConfig({ GATEWAY_CHALLENGE_HMAC_KEY: 'short' })).toThrow(
+      'GATEWAY_CHALLENGE_HMAC_KEY',
+    );
   });
 });

@@ -61,8 +61,49 @@ export interface SigningConfig {
   loginPlaintextAllowed: boolean;
 }
 
+/** Human verification (README, "Human verification"; SPEC 4, 5, 7). */
+export interface ChallengeConfig {
+  /** Whether every registration is challenged (scene `register`). @default true */
+  challengeRegister: boolean;
+  /**
+   * Failed logins of one login name within the failed-login window from which its logins are
+   * challenged (scene `login`); 0 turns the rule off. @default 3
+   */
+  challengeLoginFailures: number;
+  /**
+   * Failed logins from one client address within the failed-login window from which its logins
+   * are challenged; 0 turns the rule off. Higher than per name: many people share an address.
+   * @default 10
+   */
+  challengeLoginFailuresPerIp: number;
+  /**
+   * Whether a login is challenged when its device check does not recognise the device, for an
+   * account that has signed in with a device key before (scene `login`). @default true
+   */
+  challengeNewDevice: boolean;
+  /**
+   * Account calls per client address per window past which each call is challenged (scene
+   * `burst`), below the hard rate limit; a limit of 0 turns the rule off. @default 300 a minute
+   */
+  challengeBurst: WindowLimit;
+  /** How long an issued challenge can be solved and checked. @default 300_000 (5 minutes) */
+  challengeTtlMs: number;
+  /** How long a pass token (`captcha-token`) stays usable, once. @default 120_000 (2 minutes) */
+  challengeTokenTtlMs: number;
+  /**
+   * The largest secret number of a challenge: the proof of work tries half of it on average.
+   * @default 50_000 (a browser solves it in well under a second)
+   */
+  challengeMaxNumber: number;
+  /**
+   * The HMAC key that signs challenges. @default undefined: a random key made at first start and
+   * kept in the database, so every gateway process sharing it signs alike.
+   */
+  challengeHmacKey: string | undefined;
+}
+
 /** Everything an operator can set, read once at start from the environment. */
-export interface GatewayConfig extends AccountsConfig, SigningConfig {
+export interface GatewayConfig extends AccountsConfig, SigningConfig, ChallengeConfig {
   host: string;
   port: number;
   /** Folder of the embedded database. */
@@ -105,12 +146,25 @@ export const DEFAULT_SIGNING_CONFIG: Readonly<SigningConfig> = {
   loginPlaintextAllowed: true,
 };
 
-/** What the HTTP application needs: accounts and signing settings. */
-export type AppConfig = AccountsConfig & SigningConfig;
+export const DEFAULT_CHALLENGE_CONFIG: Readonly<ChallengeConfig> = {
+  challengeRegister: true,
+  challengeLoginFailures: 3,
+  challengeLoginFailuresPerIp: 10,
+  challengeNewDevice: true,
+  challengeBurst: { limit: 300, windowMs: 60_000 },
+  challengeTtlMs: 5 * 60_000,
+  challengeTokenTtlMs: 2 * 60_000,
+  challengeMaxNumber: 50_000,
+  challengeHmacKey: undefined,
+};
+
+/** What the HTTP application needs: accounts, signing and human-verification settings. */
+export type AppConfig = AccountsConfig & SigningConfig & ChallengeConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
   ...DEFAULT_SIGNING_CONFIG,
+  ...DEFAULT_CHALLENGE_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -230,6 +284,60 @@ export function readSigningConfig(env: NodeJS.ProcessEnv = process.env): Signing
   return config;
 }
 
+// An HMAC key shorter than this is guessable; a generated one is 64 hex characters.
+const MIN_HMAC_KEY_LENGTH = 32;
+
+/** Reads the human-verification settings. */
+export function readChallengeConfig(env: NodeJS.ProcessEnv = process.env): ChallengeConfig {
+  const defaults = DEFAULT_CHALLENGE_CONFIG;
+  const hmacKey = env.GATEWAY_CHALLENGE_HMAC_KEY || undefined;
+  if (hmacKey !== undefined && hmacKey.length < MIN_HMAC_KEY_LENGTH) {
+    throw new Error(
+      `GATEWAY_CHALLENGE_HMAC_KEY must be at least ${MIN_HMAC_KEY_LENGTH} characters long`,
+    );
+  }
+  return {
+    challengeRegister: booleanFrom(env, 'GATEWAY_CHALLENGE_REGISTER', defaults.challengeRegister),
+    challengeLoginFailures: integerFrom(
+      env,
+      'GATEWAY_CHALLENGE_LOGIN_FAILURES',
+      defaults.challengeLoginFailures,
+      0,
+    ),
+    challengeLoginFailuresPerIp: integerFrom(
+      env,
+      'GATEWAY_CHALLENGE_LOGIN_FAILURES_PER_IP',
+      defaults.challengeLoginFailuresPerIp,
+      0,
+    ),
+    challengeNewDevice: booleanFrom(
+      env,
+      'GATEWAY_CHALLENGE_NEW_DEVICE',
+      defaults.challengeNewDevice,
+    ),
+    challengeBurst: {
+      limit: integerFrom(env, 'GATEWAY_CHALLENGE_BURST', defaults.challengeBurst.limit, 0),
+      windowMs: integerFrom(
+        env,
+        'GATEWAY_CHALLENGE_BURST_WINDOW_MS',
+        defaults.challengeBurst.windowMs,
+      ),
+    },
+    challengeTtlMs: integerFrom(env, 'GATEWAY_CHALLENGE_TTL_MS', defaults.challengeTtlMs),
+    challengeTokenTtlMs: integerFrom(
+      env,
+      'GATEWAY_CHALLENGE_TOKEN_TTL_MS',
+      defaults.challengeTokenTtlMs,
+    ),
+    challengeMaxNumber: integerFrom(
+      env,
+      'GATEWAY_CHALLENGE_MAX_NUMBER',
+      defaults.challengeMaxNumber,
+    ),
+    challengeHmacKey: hmacKey,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return {
     host: env.GATEWAY_HOST || '127.0.0.1',
@@ -239,5 +347,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     seedDemo: env.GATEWAY_SEED_DEMO !== '0',
     ...readAccountsConfig(env),
     ...readSigningConfig(env),
+    ...readChallengeConfig(env),
   };
 }

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { sweepExpired, SWEEP_INTERVAL_MS } from './accounts/sweep';
 import { createApp } from './app';
+import { ChallengeHmacKey } from './challenge/hmac-key';
 import type { GatewayConfig } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrations';
@@ -28,6 +29,8 @@ export async function startGateway(
   const db = await openDatabase();
   await migrate(db);
   if (config.seedDemo) await seedDemoData(db);
+  // The first start makes the shared challenge key, so it exists before any challenge is asked.
+  await new ChallengeHmacKey(db, config.challengeHmacKey).get();
   const app = createApp({ db, config, trustRoot });
   const sweep = setInterval(() => {
     sweepExpired(db, config).catch((error: unknown) => console.error('sweep failed', error));

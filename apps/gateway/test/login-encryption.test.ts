@@ -18,7 +18,13 @@ import {
   SigningClient,
   type ClientKeyPair,
 } from './signing-client';
-import { STRONG_PASSWORD, TestBrowser, startTestGateway, uniqueEmail } from './support';
+import {
+  CHALLENGES_OFF,
+  STRONG_PASSWORD,
+  TestBrowser,
+  startTestGateway,
+  uniqueEmail,
+} from './support';
 
 let gateway: RunningGateway;
 beforeAll(async () => {
@@ -142,7 +148,10 @@ describe('encrypted login and registration', () => {
 describe('plaintext login bodies', () => {
   it('takes one while allowed, warns with the path and no secret, and binds no key', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const warned = createApp({ db: gateway.db, config: DEFAULT_APP_CONFIG });
+    const warned = createApp({
+      db: gateway.db,
+      config: { ...DEFAULT_APP_CONFIG, ...CHALLENGES_OFF },
+    });
     const { email } = await registerEncrypted();
     const response = await warned.request(ApiPath.login, {
       method: 'POST',
@@ -165,7 +174,7 @@ describe('plaintext login bodies', () => {
   it('refuses one with 21011 when the gateway requires encryption, and takes an encrypted one', async () => {
     const strict = createApp({
       db: gateway.db,
-      config: { ...DEFAULT_APP_CONFIG, loginPlaintextAllowed: false },
+      config: { ...DEFAULT_APP_CONFIG, ...CHALLENGES_OFF, loginPlaintextAllowed: false },
     });
     const { email } = await registerEncrypted();
     const post = (body: unknown) =>

@@ -1,14 +1,32 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { DEFAULT_APP_CONFIG, type AppConfig, type GatewayConfig } from '../src/config';
+import {
+  DEFAULT_APP_CONFIG,
+  type AppConfig,
+  type ChallengeConfig,
+  type GatewayConfig,
+} from '../src/config';
 import type { Database } from '../src/db/database';
 import { openPglite } from '../src/db/pglite';
 import { startGateway, type RunningGateway } from '../src/server';
 
 /**
+ * Every human-verification rule off, and easy challenges: the suites that test something else
+ * register and log in freely. challenge.test.ts turns the rules on through `overrides`.
+ */
+export const CHALLENGES_OFF: Partial<ChallengeConfig> = {
+  challengeRegister: false,
+  challengeLoginFailures: 0,
+  challengeLoginFailuresPerIp: 0,
+  challengeNewDevice: false,
+  challengeBurst: { limit: 0, windowMs: 60_000 },
+  challengeMaxNumber: 1000,
+};
+
+/**
  * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database.
- * `overrides` changes account and signing settings: short TTLs, small throttle limits, tiny
- * key rotation periods.
+ * `overrides` changes account, signing and challenge settings: short TTLs, small throttle limits,
+ * tiny key rotation periods, challenge rules on (they start off: {@link CHALLENGES_OFF}).
  */
 export async function startTestGateway(
   overrides: Partial<AppConfig> = {},
@@ -21,6 +39,7 @@ export async function startTestGateway(
     databaseUrl: undefined,
     seedDemo: false,
     ...DEFAULT_APP_CONFIG,
+    ...CHALLENGES_OFF,
     ...overrides,
   };
   return startGateway(config, (): Promise<Database> => openPglite({ loadDataDir: dump }));

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   AccountCode,
+  CAPTCHA_STATUS_NEEDED,
   CAPTCHA_STATUS_NOT_NEEDED,
   CHALLENGE_GROUP,
   CHALLENGE_TYPE,
+  ChallengeCode,
   ErrorCode,
   FailureEvent,
   GatewayCode,
@@ -66,6 +68,25 @@ describe('error catalogue', () => {
     expect(CHALLENGE_GROUP).toBe('gateway');
     expect(CHALLENGE_TYPE).toBe(3);
     expect(CAPTCHA_STATUS_NOT_NEEDED).toBe(0);
+    expect(CAPTCHA_STATUS_NEEDED).toBe(1);
+  });
+
+  it('has the captcha check refusals, distinct from every other code', () => {
+    expect(ChallengeCode).toEqual({
+      solutionMalformed: '22001',
+      solutionInvalid: '22002',
+      challengeExpired: '22003',
+      solutionReplayed: '22004',
+      challengeUnknown: '22005',
+      challengeMismatch: '22006',
+    });
+    const others = [
+      ...SUCCESS_CODES,
+      ...Object.values(ErrorCode),
+      ...Object.values(GatewayCode),
+      ...Object.values(AccountCode),
+    ];
+    for (const code of Object.values(ChallengeCode)) expect(others).not.toContain(code);
   });
 
   it('has the response code enumeration', () => {
@@ -136,6 +157,7 @@ describe('error catalogue', () => {
       ...Object.values(ErrorCode),
       ...Object.values(GatewayCode),
       ...Object.values(AccountCode),
+      ...Object.values(ChallengeCode),
     ];
     expect(Object.keys(errorMeaning).sort()).toEqual([...all].sort());
     for (const code of all) expect(errorMeaning[code]).toMatch(/^[A-Z].+\.$/);

@@ -83,6 +83,10 @@ export const CHALLENGE_TYPE = 3;
 /** Captcha-id reply status meaning no challenge is needed (SPEC.md section 7). */
 export const CAPTCHA_STATUS_NOT_NEEDED = 0;
 
+// SPEC 7 names only status 0: any other status means a challenge; ours sends this one.
+/** Captcha-id reply status meaning a challenge is needed; the reply carries it. */
+export const CAPTCHA_STATUS_NEEDED = 1;
+
 // The spec lists no codes for malformed input: these are ours, HTTP status times 100 (DESIGN.md).
 /** The gateway's own envelope codes for bad input and routing failures. */
 export const GatewayCode = {
@@ -128,6 +132,31 @@ export const AccountCode = {
 
 /** A code of {@link AccountCode}. */
 export type AccountCode = (typeof AccountCode)[keyof typeof AccountCode];
+
+/**
+ * Refusals of the captcha check (ours: SPEC.md lists none). After any of them the client starts
+ * a new challenge (get-captcha-id again); none is a 10021.
+ */
+export const ChallengeCode = {
+  /** `captchaValidate` is not Base64 of a JSON solution payload of the challenge type. */
+  solutionMalformed: '22001',
+  /** The solution does not verify: a wrong number, challenge or signature. */
+  solutionInvalid: '22002',
+  /** The challenge expired before its solution was checked. */
+  challengeExpired: '22003',
+  /** The challenge was solved and checked before: a solution passes once. */
+  solutionReplayed: '22004',
+  /** No challenge has this captchaId (never issued, or swept after it expired). */
+  challengeUnknown: '22005',
+  /**
+   * The check's scene or bizId is not the challenge's, or its solution answers another challenge
+   * than the one of its captchaId.
+   */
+  challengeMismatch: '22006',
+} as const;
+
+/** A code of {@link ChallengeCode}. */
+export type ChallengeCode = (typeof ChallengeCode)[keyof typeof ChallengeCode];
 
 /** HTTP statuses the client layer treats specially (SPEC.md sections 6 and 8). */
 export const HttpStatus = {
@@ -186,4 +215,11 @@ export const errorMeaning: Record<string, string> = {
     'The encrypted login body is malformed or does not decrypt.',
   [AccountCode.loginServerKeyOutdated]:
     'The login was encrypted for an outdated server key; fetch the sign config again.',
+  [ChallengeCode.solutionMalformed]: 'The challenge solution is not a valid solution payload.',
+  [ChallengeCode.solutionInvalid]: 'The challenge solution does not verify.',
+  [ChallengeCode.challengeExpired]: 'The challenge has expired; start a new one.',
+  [ChallengeCode.solutionReplayed]: 'The challenge solution was used before; start a new one.',
+  [ChallengeCode.challengeUnknown]: 'There is no such challenge; start a new one.',
+  [ChallengeCode.challengeMismatch]:
+    'The solution or the challenge belongs to another scene, business flow or challenge.',
 };

@@ -1,3 +1,5 @@
+import { sweepChallenges } from '../challenge/challenges';
+import { sweepPassTokens } from '../challenge/pass-tokens';
 import { DEFAULT_SIGNING_CONFIG, type SigningConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { sweepCspReports } from '../reports/csp-reports';
@@ -11,7 +13,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Deletes ended throttle windows, sessions that can no longer be renewed (with their bound sign
- * keys), used trace ids out of their window, server keys past their grace, and old CSP reports.
+ * keys), used trace ids out of their window, server keys past their grace, old CSP reports, and
+ * expired challenges and pass tokens.
  */
 export async function sweepExpired(
   db: Queryable,
@@ -22,4 +25,6 @@ export async function sweepExpired(
   await sweepTraceIds(db);
   await sweepServerKeys(db, signing.signKeyGraceMs);
   await sweepCspReports(db);
+  await sweepChallenges(db);
+  await sweepPassTokens(db);
 }

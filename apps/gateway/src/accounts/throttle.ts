@@ -104,6 +104,52 @@ export async function forgiveLoginAttempt(
   );
 }
 
+/** The hits a counter's current window holds, without counting one; 0 when its window ended. */
+export async function readCounters(
+  db: Queryable,
+  buckets: readonly string[],
+): Promise<Map<string, number>> {
+  const placeholders = buckets.map((_bucket, index) => `$${index + 1}`);
+  const rows = await db.query<{ bucket: string; hits: number }>(
+    `SELECT bucket, hits FROM throttle_counters
+     WHERE bucket IN (${placeholders.join(', ')}) AND expires_at > now()`,
+    buckets,
+  );
+  return new Map(
+    buckets.map((bucket) => [bucket, rows.find((row) => row.bucket === bucket)?.hits ?? 0]),
+  );
+}
+
+/** Ends a counter's window at once (its next hit starts a new one). */
+export async function resetCounter(db: Queryable, bucket: string): Promise<void> {
+  await db.query('DELETE FROM throttle_counters WHERE bucket = $1', [bucket]);
+}
+
+/** The failed logins counted in the current window for a login name and for an address. */
+export interface LoginFailures {
+  account: number;
+  ip: number;
+}
+
+/**
+ * Reads, without counting an attempt, the failures {@link reserveLoginAttempt} has counted: the
+ * human-verification rule asks a challenge before the attempt is reserved (README). Without a
+ * login name, only the address's are read (`account` is 0).
+ */
+export async function readLoginFailures(
+  db: Queryable,
+  ip: string,
+  loginNameKey?: string,
+): Promise<LoginFailures> {
+  const buckets = [ipBucket(ip)];
+  if (loginNameKey !== undefined) buckets.push(accountBucket(loginNameKey));
+  const hits = await readCounters(db, buckets);
+  return {
+    account: loginNameKey === undefined ? 0 : (hits.get(accountBucket(loginNameKey)) ?? 0),
+    ip: hits.get(ipBucket(ip)) ?? 0,
+  };
+}
+
 /** Deletes counters whose window has ended. */
 export async function sweepThrottleCounters(db: Queryable): Promise<void> {
   await db.query('DELETE FROM throttle_counters WHERE expires_at <= now()');

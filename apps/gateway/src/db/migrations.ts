@@ -300,6 +300,39 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX csp_reports_received ON csp_reports (received_at);
     `,
   },
+  {
+    // SPEC 4, 5, 7 human verification. NOTE: all of it lives here, not in memory, so every
+    // gateway process sharing one PostgreSQL signs with one key, and a solution or a pass token
+    // used at one process is used at all (DESIGN "Known traps": ALTCHA verification is stateless).
+    // Pass tokens are kept as SHA-256 hashes only, like session tokens.
+    id: '012_human_verification',
+    sql: `
+      CREATE TABLE gateway_secrets (
+        name text PRIMARY KEY,
+        value text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE challenges (
+        captcha_id text PRIMARY KEY,
+        biz_id text NOT NULL,
+        scene text NOT NULL,
+        challenge text NOT NULL,
+        salt text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        solved_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX challenges_expiry ON challenges (expires_at);
+      CREATE TABLE challenge_tokens (
+        token_hash text PRIMARY KEY,
+        scene text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX challenge_tokens_expiry ON challenge_tokens (expires_at);
+    `,
+  },
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

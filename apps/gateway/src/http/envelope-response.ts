@@ -7,6 +7,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const ok = <T>(c: Context, data: T) =>
   c.json<Envelope<T>>({ code: SUCCESS_CODES[0], data, msg: 'success' });
 
-/** A failure envelope with its code and a message a developer can act on. */
-export const fail = (c: Context, status: ContentfulStatusCode, code: string, msg: string) =>
-  c.json<Envelope<null>>({ code, data: null, msg }, status);
+/** A failure envelope with its code and a message a developer can act on; `data` is mostly null. */
+export const fail = <T extends object | null = null>(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  msg: string,
+  data: T | null = null,
+) => c.json<Envelope<T | null>>({ code, data, msg }, status);

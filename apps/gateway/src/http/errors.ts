@@ -13,6 +13,8 @@ export class RefusedError extends Error {
     readonly status: ContentfulStatusCode,
     /** Seconds after which a retry may succeed, sent as `Retry-After` (throttling). */
     readonly retryAfterSeconds?: number,
+    /** The reply's `data`; refusals carry none unless the client needs it (a challenge's scene). */
+    readonly data: object | null = null,
   ) {
     super(message);
   }

@@ -15,6 +15,7 @@ import {
   canonicalEmail,
   mobileLoginName,
   parseLoginName,
+  type LoginNameQuery,
 } from '../accounts/login-names';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import type { SessionStore } from '../accounts/sessions';
@@ -29,6 +30,7 @@ import {
 } from '../accounts/users';
 import type { AccountsConfig } from '../config';
 import type { Database } from '../db/database';
+import type { ChallengeGuard } from '../http/challenge-guard';
 import { clientIp } from '../http/client-ip';
 import { checkKnownDevice } from '../http/device-check';
 import { ok } from '../http/envelope-response';
@@ -44,6 +46,8 @@ export interface AccountRouteDeps {
   config: AccountsConfig;
   /** Reads the encrypted (or allowed plaintext) bodies of these login-encryption paths. */
   loginBody: LoginBodyReader;
+  /** The human-verification rules of registration and login (SPEC 4). */
+  challenges: ChallengeGuard;
 }
 
 /** One message for a wrong login name and a wrong password: the reply never says which. */
@@ -102,6 +106,9 @@ async function register(
   clientKey: ClientKey | undefined,
 ) {
   checkNewPassword(passwords.pwd, passwords.rePwd);
+  // After the body's own checks, so a typo costs no challenge; before any lookup, so a bot cannot
+  // probe which names are taken without solving one.
+  await deps.challenges.checkRegistration(c);
   // Checked first so a taken name costs no password hash; the insert's constraints still decide.
   if (await isRegistered(deps.db, account)) throw loginNameTaken();
   const passwordHash = await hashPassword(passwords.pwd);
@@ -115,10 +122,9 @@ async function register(
 async function authenticate(
   c: Context,
   deps: AccountRouteDeps,
-  typedLoginName: string,
+  name: LoginNameQuery,
   pwd: string,
 ): Promise<UserIdentity> {
-  const name = parseLoginName(typedLoginName);
   const ip = clientIp(c);
   const verdict = await reserveLoginAttempt(deps.db, deps.config, name.key, ip);
   if (!verdict.allowed) {
@@ -176,9 +182,14 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
 
   routes.post(ApiPath.login, async (c) => {
     const { fields, clientKey } = await deps.loginBody.read(c, loginRequestSchema);
-    const user = await authenticate(c, deps, fields.loginName, fields.pwd);
+    const name = parseLoginName(fields.loginName);
+    // Before the attempt is counted, so a challenged login counts no failure.
+    await deps.challenges.checkLoginAttempt(c, name.key);
+    const user = await authenticate(c, deps, name, fields.pwd);
     // Checked before this login's key is recorded: "known" means seen at an earlier sign-in.
     const deviceKnown = await checkKnownDevice(c, deps.db, user.user_id);
+    // After the password (a stranger learns nothing of the account), before the session exists.
+    await deps.challenges.checkLoginDevice(c, user.user_id, deviceKnown);
     await signIn(c, deps, user, clientKey);
     const reply = toSessionReply(user, false);
     return ok(c, deviceKnown === undefined ? reply : { ...reply, deviceKnown });
