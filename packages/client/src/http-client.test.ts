@@ -414,7 +414,7 @@ describe('http wrapper: caller hooks', () => {
       request.headers['captcha-token'] === 'pass' ? ok('passed') : fail('10021', 'verify'),
     );
     const challenge: RequestHook = {
-      name: 'challenge',
+      name: 'retry-on-10021',
       afterResponse: ({ envelope }) =>
         envelope?.code === '10021'
           ? { action: 'retry', headers: { 'captcha-token': 'pass' } }

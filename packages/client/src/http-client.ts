@@ -24,6 +24,13 @@ import { createServerClock, serverTimeHook } from './request/server-time';
 import { sessionExpiryHook } from './request/session-expiry';
 import { createWindowGate } from './request/window-gate';
 import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
+import { ChallengeFlow } from './challenge/challenge-flow';
+import {
+  CHALLENGE_CALL_SKIPPED_HOOKS,
+  challengeHook,
+  placeChallengeHook,
+} from './challenge/challenge-hook';
+import type { ChallengePresenter } from './challenge/challenge-presenter';
 import {
   SIGN_CONFIG_SKIPPED_HOOKS,
   createSigningHooks,
@@ -34,6 +41,23 @@ import { defaultTimers, type Timers } from './timers';
 export type { RequestHook, RequestOptions } from './request/hooks';
 export type { TestEnvironment } from './request/common-headers';
 export type { SigningOptions } from './signing/signing-hooks';
+export type { ChallengePresentation, ChallengePresenter } from './challenge/challenge-presenter';
+
+/** Human verification (SPEC 4, 5): how the page shows challenges, and the flow's limits. */
+export interface ChallengeOptions {
+  /** Shows a challenge and solves one silently; the React layer's ALTCHA modal. */
+  presenter: ChallengePresenter;
+  /**
+   * How long after a visible pass a 10021 of the same scene is solved without showing anything.
+   * @default SILENT_WINDOW_MS (10 000)
+   */
+  silentWindowMs?: number;
+  /**
+   * Refused solutions in a row after which the waiting calls are rejected with the refusal.
+   * @default MAX_FAILED_CHECKS (3)
+   */
+  maxFailedChecks?: number;
+}
 
 export interface HttpClientOptions {
   /** The site root the call paths are resolved against. @default '' (same origin) */
@@ -116,6 +140,17 @@ export interface HttpClientOptions {
    * createHttpClient({ signing: { trustRootCertPem: PRODUCTION_TRUST_ROOT_PEM } });
    */
   signing?: SigningOptions | false;
+  /**
+   * Human verification (SPEC 4, 5, 7): a reply coded 10021 in group `gateway` shows the
+   * presenter's challenge, checks the solution and retries the call with `captcha-token`. The
+   * hook is always there: it joins the list after `hooks` composed it, right before the error
+   * notice, so a 10021 never toasts. Browser-only (SPEC 9): without a presenter (server side) a
+   * 10021 rejects with its ApiError.
+   * @default false
+   * @example
+   * createHttpClient({ challenge: { presenter: createChallengePresenter() } });
+   */
+  challenge?: ChallengeOptions | false;
 }
 
 /** The request wrapper of SPEC 7. */
@@ -140,8 +175,8 @@ export interface HttpClient {
 /**
  * The request wrapper of SPEC 7, as the pipeline of DESIGN.md: posts JSON or gets with query
  * parameters under the site root, with the common headers, the duplicate guard, server-time
- * correction, session expiry and error notices as hooks, and reads the `{code, data, msg}`
- * envelope. Success codes resolve `data`; any other code rejects with an ApiError carrying the
+ * correction, session expiry, the challenge and error notices as hooks, and reads the
+ * `{code, data, msg}` envelope. Success codes resolve `data`; any other code rejects with an ApiError carrying the
  * server's msg and code; transport failures reject with axios's own error.
  * Nothing here touches a browser global until a default is needed (SSR imports this module).
  * @example
@@ -200,6 +235,23 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     typeof options.hooks === 'function'
       ? options.hooks(builtIn)
       : [...builtIn, ...(options.hooks ?? [])];
+  const challenge = options.challenge
+    ? new ChallengeFlow({
+        ...options.challenge,
+        requestChallenge: (request, signal) =>
+          send('POST', ApiPath.captchaId, request, {
+            skipHooks: CHALLENGE_CALL_SKIPPED_HOOKS,
+            signal,
+          }),
+        checkSolution: (request, signal) =>
+          send('POST', ApiPath.captchaCheck, request, {
+            skipHooks: CHALLENGE_CALL_SKIPPED_HOOKS,
+            signal,
+          }),
+        now,
+      })
+    : undefined;
+  const withChallenge = placeChallengeHook(composed, challengeHook({ flow: challenge }));
   const signing = options.signing
     ? createSigningHooks({
         storage,
@@ -215,7 +267,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         logger,
       })
     : undefined;
-  const hooks = signing ? signing.place(composed) : composed;
+  const hooks = signing ? signing.place(withChallenge) : withChallenge;
 
   const send = createPipeline({
     transport: axiosTransport(instance, options.timeoutMs ?? Timing.wrapperTimeoutMs),

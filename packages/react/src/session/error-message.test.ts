@@ -27,6 +27,7 @@ describe('errorMessageKey', () => {
     [ErrorCode.signModeNotMatched, 'errors.signRetry'],
     [ErrorCode.signExpired, 'errors.signExpired'],
     [ErrorCode.signInvalid, 'errors.signInvalid'],
+    [ErrorCode.challengeDismissed, 'errors.challengeClosed'],
     ['99999', 'errors.server'],
   ])('turns code %s into %s', (code, key) => {
     expect(errorMessageKey(new ApiError('server text', code))).toBe(key);

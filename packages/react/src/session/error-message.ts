@@ -30,6 +30,7 @@ const messageForCode: Record<string, MessageKey> = {
   [ErrorCode.signModeNotMatched]: 'errors.signRetry',
   [ErrorCode.signExpired]: 'errors.signExpired',
   [ErrorCode.signInvalid]: 'errors.signInvalid',
+  [ErrorCode.challengeDismissed]: 'errors.challengeClosed',
 };
 
 /**

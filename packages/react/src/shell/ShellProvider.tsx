@@ -24,6 +24,8 @@ import {
 import { isApiError } from '@exchange-web/client/errors';
 import type { HttpClient } from '@exchange-web/client/http-client';
 import { createFeedback, type Feedback } from '../antd/feedback';
+import { ChallengeHost } from '../challenge/ChallengeHost';
+import { createChallengePresenter, type ChallengeQueue } from '../challenge/challenge-presenter';
 import { errorMessageKey } from '../session/error-message';
 import type { Messages } from '../i18n/messages';
 import { createTranslator, type Translate } from '../i18n/translator';
@@ -87,6 +89,7 @@ function createApi(
   localCache: LocalCache,
   notify: (message: string, cause: unknown) => void,
   trustRootCertPem: string | undefined,
+  challenges: ChallengeQueue,
 ) {
   let client: Promise<HttpClient> | undefined;
   return () =>
@@ -96,6 +99,8 @@ function createApi(
         notify,
         // SPEC 4, 7: core calls signed, login payloads encrypted, against the built-in trust root.
         signing: trustRootCertPem === undefined ? {} : { trustRootCertPem },
+        // SPEC 4: a 10021 shows the challenge modal, the call retried once it is passed.
+        challenge: { presenter: challenges },
       }),
     ));
 }
@@ -112,6 +117,8 @@ export function ShellProvider(props: ShellProviderProps) {
   const [services] = useState(() => {
     if (typeof window === 'undefined') return null;
     const localCache = new LocalCache(browserStorage());
+    // The page's one challenge queue: its request client presents through it, ChallengeHost shows it.
+    const challenges = createChallengePresenter();
     return {
       preferences: createCookiePreferences(browserCookieJar()),
       // NOTE: one LocalCache per page: each instance keeps the whole record, so two would
@@ -122,7 +129,9 @@ export function ShellProvider(props: ShellProviderProps) {
         localCache,
         (message, cause) => toastRef.current(message, cause),
         props.trustRootCertPem,
+        challenges,
       ),
+      challenges,
     };
   });
   const [currencyStore] = useState(() =>
@@ -228,7 +237,14 @@ export function ShellProvider(props: ShellProviderProps) {
     feedback,
   ]);
 
-  return <ShellContext.Provider value={value}>{props.children}</ShellContext.Provider>;
+  return (
+    <ShellContext.Provider value={value}>
+      {props.children}
+      {services && (
+        <ChallengeHost queue={services.challenges} t={t} language={language} theme={theme} />
+      )}
+    </ShellContext.Provider>
+  );
 }
 
 /** The shell's state and actions; only inside {@link ShellProvider}. */

@@ -1,0 +1,78 @@
+import { CHALLENGE_GROUP, ErrorCode } from '@exchange-web/protocol/codes';
+import { HeaderName } from '@exchange-web/protocol/registry';
+import { challengeRequiredDataSchema } from '@exchange-web/protocol/schemas';
+import { ApiError } from '../errors';
+import type { RequestHook } from '../request/hooks';
+import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '../request/hook-names';
+import { MAX_RETRIES } from '../request/pipeline';
+import type { ChallengeFlow } from './challenge-flow';
+import { CHALLENGE_HOOK } from './hook-name';
+
+export { CHALLENGE_HOOK };
+
+/**
+ * Hooks the captcha calls (get-captcha-id, check-captcha) skip: this hook, so a 10021 there cannot
+ * start another challenge; the error notice, so no challenge flow toasts (its caller is told);
+ * the duplicate guard, since calls waiting together each ask for a challenge of their own.
+ */
+export const CHALLENGE_CALL_SKIPPED_HOOKS: readonly string[] = [
+  CHALLENGE_HOOK,
+  ERROR_NOTICE_HOOK,
+  DUPLICATE_GUARD_HOOK,
+];
+
+/**
+ * The challenge step of the pipeline (SPEC 4; DESIGN "A request's way through the client"): a
+ * reply coded 10021 whose data names group `gateway` waits for a pass of its scene through the
+ * flow, then retries the call once with the pass token as `captcha-token` (SPEC 5), or without
+ * one when the gateway said none is needed. The caller gets the retried call's result or error;
+ * a closed challenge rejects with ChallengeDismissedError (90000001, the original msg).
+ *
+ * Without a flow (no presenter: server side, SPEC 9 "challenge features are browser-only"), or
+ * once the call used its retries, a 10021 rejects with its ApiError. Either way it is settled
+ * here, before the error notice: a 10021 never toasts.
+ * @example
+ * const hook = challengeHook({ flow: new ChallengeFlow({ presenter, requestChallenge, checkSolution, now }) });
+ */
+export function challengeHook(options: { flow: ChallengeFlow | undefined }): RequestHook {
+  return {
+    name: CHALLENGE_HOOK,
+    async afterResponse({ envelope, request }) {
+      if (!envelope || envelope.code !== ErrorCode.challengeRequired) return undefined;
+      const data = challengeRequiredDataSchema.safeParse(envelope.data);
+      // SPEC 8: only 10021 of group gateway is a challenge; another 10021 is an ordinary error.
+      if (!data.success || data.data.group !== CHALLENGE_GROUP) return undefined;
+      if (!options.flow || request.attempt >= MAX_RETRIES)
+        return {
+          action: 'reject',
+          error: new ApiError(envelope.msg, envelope.code, envelope.data),
+        };
+      try {
+        const token = await options.flow.pass(data.data.scene, envelope.msg, request.signal);
+        return {
+          action: 'retry',
+          headers: token === undefined ? {} : { [HeaderName.captchaToken]: token },
+        };
+      } catch (error) {
+        return {
+          action: 'reject',
+          error: error instanceof Error ? error : new Error(String(error)),
+        };
+      }
+    },
+  };
+}
+
+/**
+ * Puts the challenge hook into a pipeline list: before the error notice (so a 10021 never
+ * toasts), else last. Session expiry and sign errors come before it, as in DESIGN.md's order.
+ */
+export function placeChallengeHook(
+  hooks: readonly RequestHook[],
+  hook: RequestHook,
+): RequestHook[] {
+  const list = [...hooks];
+  const notice = list.findIndex((each) => each.name === ERROR_NOTICE_HOOK);
+  list.splice(notice >= 0 ? notice : list.length, 0, hook);
+  return list;
+}
