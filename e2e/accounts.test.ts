@@ -3,6 +3,7 @@ import { CookieName } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
+import { passChallenge } from './support/challenge';
 import { acceptLegalNotice } from './support/pages';
 
 const siteUrl = inject('siteUrl');
@@ -32,6 +33,8 @@ async function register(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Every registration meets the human-verification challenge (the gateway's default rule).
+  await passChallenge(page);
   await page.waitForURL(`${siteUrl}/account`);
 }
 
@@ -145,6 +148,8 @@ describe('accounts in the browser', () => {
     const second = await freshContext();
     const elsewhere = await second.newPage();
     await logIn(elsewhere, email);
+    // A device the account has not seen: the login is challenged first.
+    await passChallenge(elsewhere);
     await elsewhere.waitForURL(`${siteUrl}/account`);
 
     const logouts: string[] = [];

@@ -4,6 +4,7 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
+import { passChallenge } from './support/challenge';
 import { acceptLegalNotice } from './support/pages';
 
 const siteUrl = inject('siteUrl');
@@ -30,6 +31,7 @@ async function signedUpPage(): Promise<{ context: BrowserContext; page: Page; em
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await passChallenge(page);
   await page.waitForURL(`${siteUrl}/account`);
   return { context, page, email };
 }
@@ -58,6 +60,7 @@ describe('login encryption in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await passChallenge(page);
     await page.waitForURL(`${siteUrl}/account`);
 
     // Log out and in again: the login is encrypted too.
@@ -72,7 +75,8 @@ describe('login encryption in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).last().click();
     await page.waitForURL(`${siteUrl}/account`);
 
-    expect(bodies).toHaveLength(2);
+    // The registration twice (refused by the challenge, then sent again with its token), the login.
+    expect(bodies).toHaveLength(3);
     for (const body of bodies) {
       expect(body).not.toContain(email);
       expect(body).not.toContain(PASSWORD);

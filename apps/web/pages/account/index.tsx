@@ -6,6 +6,7 @@ import { htmlLang } from '@exchange-web/client/language';
 import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type {
+  ApiKeyListReply,
   DeviceListReply,
   SubAccount,
   SubAccountListReply,
@@ -20,6 +21,7 @@ export const getServerSideProps = signedInPageProps('/account');
 interface AccountData {
   subAccounts: SubAccount[];
   devices: DeviceListReply['items'];
+  apiKeyCount: number;
 }
 
 /** The signed-in user's profile, security settings, sub-accounts and recent sign-ins. */
@@ -41,13 +43,18 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
       const http = await api();
       const options = fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {};
       // Side by side: both need the session, so an ended session fails them together.
-      const [subAccounts, devices] = await Promise.all([
+      const [subAccounts, devices, apiKeys] = await Promise.all([
         isSubAccount
           ? Promise.resolve({ items: [] })
           : http.post<SubAccountListReply>(ApiPath.subAccountList, {}, options),
         http.post<DeviceListReply>(ApiPath.deviceList, {}, options),
+        http.post<ApiKeyListReply>(ApiPath.apiKeyList, {}, options),
       ]);
-      setData({ subAccounts: subAccounts.items, devices: devices.items });
+      setData({
+        subAccounts: subAccounts.items,
+        devices: devices.items,
+        apiKeyCount: apiKeys.items.length,
+      });
     },
     [api, isSubAccount],
   );
@@ -243,7 +250,8 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
             <p>
               <a href={buildPath('/account/newapi')} data-testid="manage-api-keys">
                 {t('apiKeys.manage')}
-              </a>
+              </a>{' '}
+              {data ? <Tag data-testid="api-key-count">{data.apiKeyCount}</Tag> : null}
             </p>
             <h2>{t('account.devices')}</h2>
             <Table

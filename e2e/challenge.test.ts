@@ -1,0 +1,189 @@
+import { ErrorCode } from '@exchange-web/protocol/codes';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { HeaderName } from '@exchange-web/protocol/registry';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../scripts/lib.mjs';
+import { startStack } from '../scripts/stack.mjs';
+import { launchIsolatedBrowser } from './support/browser';
+import { challengeDialog, passChallenge } from './support/challenge';
+import { acceptLegalNotice } from './support/pages';
+
+const siteUrl = inject('siteUrl');
+const PASSWORD = 'Human-Trader-2026';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+let counter = 0;
+const uniqueEmail = () => `human.${Date.now()}.${(counter += 1)}@example.com`;
+
+async function fillRegistration(page: Page, base: string, prefix = '') {
+  await page.goto(`${base}${prefix}/register`);
+  await page.locator('#email').fill(uniqueEmail());
+  await page.locator('#pwd').fill(PASSWORD);
+  await page.locator('#rePwd').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+}
+
+async function visitor(base: string): Promise<Page> {
+  const context = await browser.newContext();
+  await acceptLegalNotice(context, base);
+  return context.newPage();
+}
+
+describe('human verification in the browser', () => {
+  it('meets a registration with an accessible dialog, then registers once it is passed', async () => {
+    const page = await visitor(siteUrl);
+    const registrations: { token: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === ApiPath.registerEmail)
+        registrations.push({ token: request.headers()[HeaderName.captchaToken] });
+    });
+    await fillRegistration(page, siteUrl);
+    const dialog = challengeDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('role')).toBe('dialog');
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Verify you are human' }).count())
+      .toBe(1);
+    // Focus moves into the dialog.
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+    ).toBe(true);
+    await passChallenge(page);
+    await page.waitForURL(`${siteUrl}/account`);
+    // Refused first, then sent again with the pass token.
+    expect(registrations.map((entry) => entry.token === undefined)).toEqual([true, false]);
+    await page.context().close();
+  });
+
+  it('tells the visitor when they close it, and nothing is registered', async () => {
+    const page = await visitor(siteUrl);
+    await fillRegistration(page, siteUrl);
+    await challengeDialog(page).waitFor();
+    await page.keyboard.press('Escape');
+    await challengeDialog(page).waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.locator('.auth-error').textContent())
+      .toBe(
+        'The human verification was closed before it was completed. Please try again and complete it to continue.',
+      );
+    expect(new URL(page.url()).pathname).toBe('/register');
+    expect(await page.context().cookies()).not.toContainEqual(
+      expect.objectContaining({ name: 'signed_in' }),
+    );
+    // Trying again and passing it works.
+    await page.locator('button[type="submit"]').click();
+    await passChallenge(page);
+    await page.waitForURL(`${siteUrl}/account`);
+    await page.context().close();
+  });
+
+  it('is translated and right to left in Arabic', async () => {
+    const page = await visitor(siteUrl);
+    await fillRegistration(page, siteUrl, '/ar');
+    const dialog = challengeDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    expect(await dialog.textContent()).not.toContain('Verify you are human');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+});
+
+describe('several calls meeting a challenge at once', () => {
+  // A stack of its own, whose burst limit the test reaches exactly: the shared one keeps defaults.
+  const BURST_LIMIT = 40;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-burst-'));
+    stack = await startStack({
+      port: await freePort(),
+      gatewayPort: await freePort(),
+      headerFooterPort: await freePort(),
+      dataDir,
+      quiet: true,
+      env: {
+        GATEWAY_CHALLENGE_BURST: String(BURST_LIMIT),
+        GATEWAY_CHALLENGE_REGISTER: '0',
+        GATEWAY_CHALLENGE_NEW_DEVICE: '0',
+      },
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows one dialog for three calls, and all three go through once it is passed', async () => {
+    const base = stack.url.replace('localhost', '127.0.0.1');
+    const page = await visitor(base);
+    let accountCalls = 0;
+    page.on('request', (request) => {
+      const callPath = new URL(request.url()).pathname;
+      // What the burst rule counts: account calls, but never logout or clear cookie.
+      if (
+        callPath.startsWith('/v1/user/') &&
+        callPath !== ApiPath.logout &&
+        callPath !== ApiPath.clearCookie
+      ) {
+        accountCalls += 1;
+      }
+    });
+    await fillRegistration(page, base);
+    await page.waitForURL(`${base}/account`);
+    await page.getByTestId('api-key-count').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // Bring the address exactly to the limit, so the next three calls all go past it together.
+    const padding = BURST_LIMIT - accountCalls;
+    expect(padding).toBeGreaterThan(0);
+    await page.evaluate(
+      async ({ count, userInfo }) => {
+        for (let index = 0; index < count; index += 1) {
+          await fetch(userInfo, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"locale":"en"}',
+          });
+        }
+      },
+      { count: padding, userInfo: ApiPath.userInfo },
+    );
+
+    const challenged: string[] = [];
+    const passed: string[] = [];
+    const lists = [ApiPath.subAccountList, ApiPath.deviceList, ApiPath.apiKeyList];
+    page.on('response', async (response) => {
+      const callPath = new URL(response.url()).pathname;
+      if (!lists.includes(callPath as (typeof lists)[number])) return;
+      const code = ((await response.json()) as { code: string }).code;
+      (code === ErrorCode.challengeRequired ? challenged : passed).push(callPath);
+    });
+    // Coming back to the tab refreshes the three lists side by side.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await challengeDialog(page).waitFor();
+    await expect.poll(() => challenged.length).toBe(3);
+    expect(await challengeDialog(page).count()).toBe(1);
+
+    await passChallenge(page);
+    await expect.poll(() => passed.sort()).toEqual([...lists].sort());
+    // No second dialog, and the page shows no error.
+    await page.waitForTimeout(1_000);
+    expect(await challengeDialog(page).count()).toBe(0);
+    expect(await page.locator('.ant-alert-error').count()).toBe(0);
+    await page.context().close();
+  });
+});
