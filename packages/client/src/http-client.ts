@@ -24,18 +24,16 @@ import { createServerClock, serverTimeHook } from './request/server-time';
 import { sessionExpiryHook } from './request/session-expiry';
 import { createWindowGate } from './request/window-gate';
 import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
-import { ChallengeFlow } from './challenge/challenge-flow';
+import type { ChallengeFlow } from './challenge/challenge-flow';
 import {
   CHALLENGE_CALL_SKIPPED_HOOKS,
   challengeHook,
   placeChallengeHook,
 } from './challenge/challenge-hook';
 import type { ChallengePresenter } from './challenge/challenge-presenter';
-import {
-  SIGN_CONFIG_SKIPPED_HOOKS,
-  createSigningHooks,
-  type SigningOptions,
-} from './signing/signing-hooks';
+import { SIGN_CONFIG_SKIPPED_HOOKS } from './signing/hook-order';
+import { lazySigningHooks } from './signing/lazy-signing-hooks';
+import type { SigningOptions } from './signing/signing-hooks';
 import { defaultTimers, type Timers } from './timers';
 
 export type { RequestHook, RequestOptions } from './request/hooks';
@@ -235,37 +233,48 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     typeof options.hooks === 'function'
       ? options.hooks(builtIn)
       : [...builtIn, ...(options.hooks ?? [])];
-  const challenge = options.challenge
-    ? new ChallengeFlow({
-        ...options.challenge,
-        requestChallenge: (request, signal) =>
-          send('POST', ApiPath.captchaId, request, {
-            skipHooks: CHALLENGE_CALL_SKIPPED_HOOKS,
-            signal,
-          }),
-        checkSolution: (request, signal) =>
-          send('POST', ApiPath.captchaCheck, request, {
-            skipHooks: CHALLENGE_CALL_SKIPPED_HOOKS,
-            signal,
-          }),
-        now,
-      })
+  const challengeOptions = options.challenge;
+  let challengeFlow: Promise<ChallengeFlow> | undefined;
+  // The flow (and the captcha schemas it checks replies with) loads with the first challenge.
+  const challenge = challengeOptions
+    ? () =>
+        (challengeFlow ??= import('./challenge/challenge-flow').then(
+          ({ ChallengeFlow: Flow }) =>
+            new Flow({
+              ...challengeOptions,
+              requestChallenge: (request, signal) =>
+                send('POST', ApiPath.captchaId, request, {
+                  skipHooks: CHALLENGE_CALL_SKIPPED_HOOKS,
+                  signal,
+                }),
+              checkSolution: (request, signal) =>
+                send('POST', ApiPath.captchaCheck, request, {
+                  skipHooks: CHALLENGE_CALL_SKIPPED_HOOKS,
+                  signal,
+                }),
+              now,
+            }),
+        ))
     : undefined;
   const withChallenge = placeChallengeHook(composed, challengeHook({ flow: challenge }));
-  const signing = options.signing
-    ? createSigningHooks({
-        storage,
-        ...options.signing,
-        fetchConfig: () =>
-          send('GET', ApiPath.gatewaySignConfig, undefined, {
-            skipHooks: SIGN_CONFIG_SKIPPED_HOOKS,
-          }),
-        notify,
-        endSession: endThisSession,
-        cookies,
-        timers,
-        logger,
-      })
+  const signingOptions = options.signing;
+  // The signing code (crypto, the sign-config schema) loads on the first call that concerns it.
+  const signing = signingOptions
+    ? lazySigningHooks(async () =>
+        (await import('./signing/signing-hooks')).createSigningHooks({
+          storage,
+          ...signingOptions,
+          fetchConfig: () =>
+            send('GET', ApiPath.gatewaySignConfig, undefined, {
+              skipHooks: SIGN_CONFIG_SKIPPED_HOOKS,
+            }),
+          notify,
+          endSession: endThisSession,
+          cookies,
+          timers,
+          logger,
+        }),
+      )
     : undefined;
   const hooks = signing ? signing.place(withChallenge) : withChallenge;
 

@@ -48,7 +48,7 @@ describe('challenge hook', () => {
           ? { status: 200, headers: {}, body: { code: '00000', data: 'done', msg: 'ok' } }
           : challengeReply({ group: 'gateway', scene: 'login' });
       },
-      hooks: [challengeHook({ flow: flowWith('cGF5bG9hZA==') })],
+      hooks: [challengeHook({ flow: async () => flowWith('cGF5bG9hZA==') })],
     });
     await expect(send('POST', '/v1/x', { a: 1 }, { headers: { keep: '1' } })).resolves.toBe('done');
     expect(sent).toEqual([{ keep: '1' }, { keep: '1', 'captcha-token': 'pass-1' }]);
@@ -59,7 +59,7 @@ describe('challenge hook', () => {
     const send = createPipeline({
       transport: async () => challengeReply({ group: 'gateway', scene: 'login' }, 'Original'),
       hooks: [
-        challengeHook({ flow: flowWith(null) }),
+        challengeHook({ flow: async () => flowWith(null) }),
         { name: 'later', afterResponse: () => void later.push('ran') },
       ],
     });
@@ -78,7 +78,7 @@ describe('challenge hook', () => {
     const send = createPipeline({
       transport: async () => challengeReply(data),
       hooks: [
-        challengeHook({ flow: flowWith('cGF5bG9hZA==') }),
+        challengeHook({ flow: async () => flowWith('cGF5bG9hZA==') }),
         { name: 'later', afterResponse: () => void later.push('ran') },
       ],
     });

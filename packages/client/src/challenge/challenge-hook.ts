@@ -1,6 +1,6 @@
 import { CHALLENGE_GROUP, ErrorCode } from '@exchange-web/protocol/codes';
 import { HeaderName } from '@exchange-web/protocol/registry';
-import { challengeRequiredDataSchema } from '@exchange-web/protocol/schemas';
+import type { ChallengeRequiredData } from '@exchange-web/protocol/schemas';
 import { ApiError } from '../errors';
 import type { RequestHook } from '../request/hooks';
 import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '../request/hook-names';
@@ -21,6 +21,15 @@ export const CHALLENGE_CALL_SKIPPED_HOOKS: readonly string[] = [
   DUPLICATE_GUARD_HOOK,
 ];
 
+// The 10021 data is two strings (challengeRequiredDataSchema): checked by hand, so the hook, which
+// every call passes, loads no schema library until a challenge really comes.
+const isChallengeData = (data: unknown): data is ChallengeRequiredData =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as { group?: unknown }).group === 'string' &&
+  typeof (data as { scene?: unknown }).scene === 'string' &&
+  (data as { scene: string }).scene !== '';
+
 /**
  * The challenge step of the pipeline (SPEC 4; DESIGN "A request's way through the client"): a
  * reply coded 10021 whose data names group `gateway` waits for a pass of its scene through the
@@ -31,24 +40,28 @@ export const CHALLENGE_CALL_SKIPPED_HOOKS: readonly string[] = [
  * Without a flow (no presenter: server side, SPEC 9 "challenge features are browser-only"), or
  * once the call used its retries, a 10021 rejects with its ApiError. Either way it is settled
  * here, before the error notice: a 10021 never toasts.
+ * The flow is loaded on the first challenge.
  * @example
- * const hook = challengeHook({ flow: new ChallengeFlow({ presenter, requestChallenge, checkSolution, now }) });
+ * const hook = challengeHook({ flow: async () => new ChallengeFlow({ presenter, requestChallenge, checkSolution, now }) });
  */
-export function challengeHook(options: { flow: ChallengeFlow | undefined }): RequestHook {
+export function challengeHook(options: {
+  flow: (() => Promise<ChallengeFlow>) | undefined;
+}): RequestHook {
   return {
     name: CHALLENGE_HOOK,
     async afterResponse({ envelope, request }) {
       if (!envelope || envelope.code !== ErrorCode.challengeRequired) return undefined;
-      const data = challengeRequiredDataSchema.safeParse(envelope.data);
+      const data = envelope.data;
       // SPEC 8: only 10021 of group gateway is a challenge; another 10021 is an ordinary error.
-      if (!data.success || data.data.group !== CHALLENGE_GROUP) return undefined;
+      if (!isChallengeData(data) || data.group !== CHALLENGE_GROUP) return undefined;
       if (!options.flow || request.attempt >= MAX_RETRIES)
         return {
           action: 'reject',
           error: new ApiError(envelope.msg, envelope.code, envelope.data),
         };
       try {
-        const token = await options.flow.pass(data.data.scene, envelope.msg, request.signal);
+        const flow = await options.flow();
+        const token = await flow.pass(data.scene, envelope.msg, request.signal);
         return {
           action: 'retry',
           headers: token === undefined ? {} : { [HeaderName.captchaToken]: token },

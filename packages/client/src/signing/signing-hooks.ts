@@ -9,15 +9,11 @@ import {
 import { browserCookieJar, memoryCookieJar, type CookieJar } from '../cookie-jar';
 import { memoryStorage, type KeyValueStorage } from '../key-value-storage';
 import { consoleLogger, type Logger } from '../logger';
-import { COMMON_HEADERS_HOOK } from '../request/common-headers';
-import { DUPLICATE_GUARD_HOOK } from '../request/duplicate-guard';
-import { ERROR_NOTICE_HOOK } from '../request/error-notice';
 import type { RequestHook } from '../request/hooks';
-import { SESSION_EXPIRY_HOOK } from '../request/session-expiry';
 import { defaultTimers, type Timers } from '../timers';
 import { deviceCheckHook } from './device-check';
 import { warnFailure, type ReportFailure } from './failure-report';
-import { SIGNING_HOOK_NAMES } from './hook-names';
+import { placeSigningHooks, SIGN_CONFIG_SKIPPED_HOOKS } from './hook-order';
 import { indexedDbKeyRecords } from './key-records';
 import { KeyPairStore, type KeyRecordStore } from './key-pairs';
 import { loginEncryptionHook, type SentKeys } from './login-encryption';
@@ -32,10 +28,7 @@ export type { FailureDetail, FailureEventName, ReportFailure } from './failure-r
  * Hooks the sign config call skips: the signing hooks (it is what they wait for) and the error
  * notice (SPEC 8: a config load failure is logged, not shown).
  */
-export const SIGN_CONFIG_SKIPPED_HOOKS: readonly string[] = [
-  ...SIGNING_HOOK_NAMES,
-  ERROR_NOTICE_HOOK,
-];
+export { SIGN_CONFIG_SKIPPED_HOOKS };
 
 /** What a page may set about signing; every platform piece has a browser default. */
 export interface SigningOptions {
@@ -170,20 +163,8 @@ export function createSigningHooks(options: SigningHooksOptions): SigningHooks {
     requestSigning,
     signConfig,
     keyPairs,
-    place(hooks) {
-      const list = [...hooks];
-      const indexOf = (name: string) => list.findIndex((hook) => hook.name === name);
-      // After the common headers (else after the duplicate guard, else first): the guard keys on
-      // the plaintext body, so an encrypted retry of the same login is still a duplicate.
-      const common = indexOf(COMMON_HEADERS_HOOK);
-      list.splice(common >= 0 ? common + 1 : indexOf(DUPLICATE_GUARD_HOOK) + 1, 0, loginEncryption);
-      const handled = [SESSION_EXPIRY_HOOK, ERROR_NOTICE_HOOK]
-        .map(indexOf)
-        .find((index) => index >= 0);
-      list.splice(handled ?? list.length, 0, signError);
-      list.push(deviceCheck, requestSigning);
-      return list;
-    },
+    place: (hooks) =>
+      placeSigningHooks(hooks, { loginEncryption, signError, deviceCheck, requestSigning }),
     async prepare() {
       const config = await signConfig.get();
       if (!config) return;
