@@ -1,14 +1,10 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
-import { errorMessageKey } from '@exchange-web/react/session/error-message';
-import { redirectTarget } from '@exchange-web/react/session/redirect-target';
-import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { LoginRequest } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Form, Input } from 'antd';
 import Head from 'next/head';
-import { useRouter } from 'next/router';
-import { useEffect, useState } from 'react';
+import { useSignInForm } from '../components/auth/useSignInForm';
 import { signInPageProps, type AntdPageProps } from '../lib/antd-page';
 
 export const getServerSideProps = signInPageProps;
@@ -16,27 +12,8 @@ export const getServerSideProps = signInPageProps;
 /** Log in with an email, a mobile number or a sub-account name and a password. */
 export default function LoginPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme, buildPath } = useShell();
-  const session = useSession();
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const { api } = session;
-  useEffect(() => {
-    // The key pair and the server key are ready by the time the form is sent.
-    void api().then((http) => http.prepareSigning());
-  }, [api]);
-
-  const onFinish = async (values: LoginRequest) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await session.signIn(ApiPath.login, values);
-      await router.replace(redirectTarget(router.query.redirect, buildPath('/account')));
-    } catch (failure) {
-      setError(t(errorMessageKey(failure)));
-      setSubmitting(false);
-    }
-  };
+  const { error, submitting, submit } = useSignInForm();
+  const onFinish = (values: LoginRequest) => submit(ApiPath.login, values);
 
   return (
     <AntdScope locale={antdLocale} language={language} theme={theme}>

@@ -1,14 +1,11 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
-import { errorMessageKey } from '@exchange-web/react/session/error-message';
-import { redirectTarget } from '@exchange-web/react/session/redirect-target';
-import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { isStrongPassword } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
 import Head from 'next/head';
-import { useRouter } from 'next/router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSignInForm } from '../components/auth/useSignInForm';
 import { signInPageProps, type AntdPageProps } from '../lib/antd-page';
 
 export const getServerSideProps = signInPageProps;
@@ -42,28 +39,10 @@ function registerBody(kind: RegisterKind, values: RegisterValues) {
 /** Open an account by email, by mobile number, or by both. */
 export default function RegisterPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme, buildPath } = useShell();
-  const session = useSession();
-  const router = useRouter();
   const [kind, setKind] = useState<RegisterKind>('email');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const { api } = session;
-  useEffect(() => {
-    // The key pair and the server key are ready by the time the form is sent.
-    void api().then((http) => http.prepareSigning());
-  }, [api]);
-
-  const onFinish = async (values: RegisterValues) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await session.signIn(registerPaths[kind], registerBody(kind, values));
-      await router.replace(redirectTarget(router.query.redirect, buildPath('/account')));
-    } catch (failure) {
-      setError(t(errorMessageKey(failure)));
-      setSubmitting(false);
-    }
-  };
+  const { error, submitting, submit } = useSignInForm();
+  const onFinish = (values: RegisterValues) =>
+    submit(registerPaths[kind], registerBody(kind, values));
 
   const withEmail = kind !== 'mobile';
   const withMobile = kind !== 'email';
