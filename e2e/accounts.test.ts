@@ -3,8 +3,8 @@ import { CookieName } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
+import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { passChallenge } from './support/challenge';
-import { acceptLegalNotice } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 const PASSWORD = 'Trader-2026-e2e';
@@ -17,26 +17,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-let counter = 0;
-const uniqueEmail = () => `e2e.${Date.now()}.${(counter += 1)}@example.com`;
-
 /** A browser context of its own: its own cookies, so its own session. */
-async function freshContext(): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await acceptLegalNotice(context, siteUrl);
-  return context;
-}
+const freshContext = async (): Promise<BrowserContext> =>
+  (await newVisitor(browser, siteUrl)).context;
 
-async function register(page: Page, email: string) {
-  await page.goto(`${siteUrl}/register`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  // Every registration meets the human-verification challenge (the gateway's default rule).
-  await passChallenge(page);
-  await page.waitForURL(`${siteUrl}/account`);
-}
+const register = (page: Page, email: string) => registerByEmail(page, siteUrl, email, PASSWORD);
 
 async function logIn(page: Page, loginName: string, password = PASSWORD) {
   await page.goto(`${siteUrl}/login`);
@@ -51,7 +36,7 @@ describe('accounts in the browser', () => {
   it('registers, sees the name, logs out, logs in again and sees the account', async () => {
     const context = await freshContext();
     const page = await context.newPage();
-    const email = uniqueEmail();
+    const email = uniqueEmail('e2e');
     await register(page, email);
     await expect.poll(() => headerUser(page).textContent()).toMatch(/^e2\*+@example\.com$/);
     await expect.poll(() => page.getByTestId('account-profile').textContent()).toContain(email);
@@ -106,7 +91,7 @@ describe('accounts in the browser', () => {
       if (request.url().includes('/v1/user/register/')) registrations.push(request.url());
     });
     await page.goto(`${siteUrl}/register`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail());
+    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('e2e'));
     await page.getByLabel('Password', { exact: true }).fill('password');
     await page.getByLabel('Confirm password').fill('different1');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -121,7 +106,7 @@ describe('accounts in the browser', () => {
   it('creates a sub-account, switches into it and back', async () => {
     const context = await freshContext();
     const page = await context.newPage();
-    await register(page, uniqueEmail());
+    await register(page, uniqueEmail('e2e'));
     await page.getByLabel('Sub-account name').fill('desk_one');
     await page.getByRole('button', { name: 'Create sub-account' }).click();
     await page
@@ -138,7 +123,7 @@ describe('accounts in the browser', () => {
   });
 
   it('logs out and reloads exactly once when several calls meet an ended session', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('e2e');
     const first = await freshContext();
     const page = await first.newPage();
     await register(page, email);

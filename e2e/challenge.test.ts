@@ -8,9 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../scripts/lib.mjs';
 import { startStack } from '../scripts/stack.mjs';
+import { fillRegistration, newVisitor, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
 import { challengeDialog, passChallenge } from './support/challenge';
-import { acceptLegalNotice } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 const PASSWORD = 'Human-Trader-2026';
@@ -23,22 +23,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-let counter = 0;
-const uniqueEmail = () => `human.${Date.now()}.${(counter += 1)}@example.com`;
+const register = (page: Page, base: string, prefix = '') =>
+  fillRegistration(page, base, uniqueEmail('human'), PASSWORD, prefix);
 
-async function fillRegistration(page: Page, base: string, prefix = '') {
-  await page.goto(`${base}${prefix}/register`);
-  await page.locator('#email').fill(uniqueEmail());
-  await page.locator('#pwd').fill(PASSWORD);
-  await page.locator('#rePwd').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-}
-
-async function visitor(base: string): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptLegalNotice(context, base);
-  return context.newPage();
-}
+const visitor = async (base: string): Promise<Page> => (await newVisitor(browser, base)).page;
 
 describe('human verification in the browser', () => {
   it('meets a registration with an accessible dialog, then registers once it is passed', async () => {
@@ -48,7 +36,7 @@ describe('human verification in the browser', () => {
       if (new URL(request.url()).pathname === ApiPath.registerEmail)
         registrations.push({ token: request.headers()[HeaderName.captchaToken] });
     });
-    await fillRegistration(page, siteUrl);
+    await register(page, siteUrl);
     const dialog = challengeDialog(page);
     await dialog.waitFor();
     expect(await dialog.getAttribute('role')).toBe('dialog');
@@ -69,7 +57,7 @@ describe('human verification in the browser', () => {
 
   it('tells the visitor when they close it, and nothing is registered', async () => {
     const page = await visitor(siteUrl);
-    await fillRegistration(page, siteUrl);
+    await register(page, siteUrl);
     await challengeDialog(page).waitFor();
     await page.keyboard.press('Escape');
     await challengeDialog(page).waitFor({ state: 'hidden' });
@@ -91,7 +79,7 @@ describe('human verification in the browser', () => {
 
   it('is translated and right to left in Arabic', async () => {
     const page = await visitor(siteUrl);
-    await fillRegistration(page, siteUrl, '/ar');
+    await register(page, siteUrl, '/ar');
     const dialog = challengeDialog(page);
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
@@ -142,7 +130,7 @@ describe('several calls meeting a challenge at once', () => {
         accountCalls += 1;
       }
     });
-    await fillRegistration(page, base);
+    await register(page, base);
     await page.waitForURL(`${base}/account`);
     await page.getByTestId('api-key-count').waitFor();
     await page.waitForLoadState('networkidle');

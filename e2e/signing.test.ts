@@ -4,8 +4,7 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
-import { passChallenge } from './support/challenge';
-import { acceptLegalNotice } from './support/pages';
+import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 
 const siteUrl = inject('siteUrl');
 const PASSWORD = 'Signed-Trader-2026';
@@ -18,21 +17,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-let counter = 0;
-const uniqueEmail = () => `signed.${Date.now()}.${(counter += 1)}@example.com`;
-
 async function signedUpPage(): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await browser.newContext();
-  await acceptLegalNotice(context, siteUrl);
-  const page = await context.newPage();
-  const email = uniqueEmail();
-  await page.goto(`${siteUrl}/register`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await passChallenge(page);
-  await page.waitForURL(`${siteUrl}/account`);
+  const { context, page } = await newVisitor(browser, siteUrl);
+  const email = uniqueEmail('signed');
+  await registerByEmail(page, siteUrl, email, PASSWORD);
   return { context, page, email };
 }
 
@@ -45,23 +33,15 @@ async function createKey(page: Page, label: string) {
 
 describe('login encryption in the browser', () => {
   it('sends registration and login without the login name or password in clear', async () => {
-    const context = await browser.newContext();
-    await acceptLegalNotice(context, siteUrl);
-    const page = await context.newPage();
-    const email = uniqueEmail();
+    const { context, page } = await newVisitor(browser, siteUrl);
+    const email = uniqueEmail('signed');
     const bodies: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (path === ApiPath.registerEmail || path === ApiPath.login)
         bodies.push(request.postData() ?? '');
     });
-    await page.goto(`${siteUrl}/register`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await passChallenge(page);
-    await page.waitForURL(`${siteUrl}/account`);
+    await registerByEmail(page, siteUrl, email, PASSWORD);
 
     // Log out and in again: the login is encrypted too.
     await page.getByTestId('header-user').locator('.menu-button').click();
