@@ -1,5 +1,5 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
-import { CookieName } from '@exchange-web/protocol/registry';
+import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
@@ -43,6 +43,10 @@ describe('accounts in the browser', () => {
     // The session cookie is out of the page's reach; only the marker is readable.
     expect(await page.evaluate(() => document.cookie)).not.toContain(`${CookieName.token}=`);
     expect(await page.evaluate(() => document.cookie)).toContain(`${CookieName.signedIn}=1`);
+    // A signed-in trader's page stores the coin chain list (SPEC 7) from the gateway.
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), LocalStorageKey.coinChainList))
+      .toContain('"coinName":"USDT"');
 
     // Log out from the header's account menu: the page reloads as a visitor.
     await headerUser(page).click();

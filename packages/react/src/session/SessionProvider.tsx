@@ -81,6 +81,15 @@ export function SessionProvider({ signedIn, children }: SessionProviderProps) {
     });
   }, [signedIn, session]);
 
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    // SPEC 7: the coin chain list is loaded and stored for the deposit and withdrawal screens;
+    // once per page for a signed-in trader (a visitor's pages never load it).
+    void Promise.all([api(), import('@exchange-web/client/coin-chain-list')])
+      .then(([http, { loadCoinChainList }]) => loadCoinChainList({ http }))
+      .catch(() => undefined);
+  }, [status, api]);
+
   const value = useMemo<SessionValue>(
     () => ({
       status,
