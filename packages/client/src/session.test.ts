@@ -7,65 +7,10 @@ import { createHttpClient } from './http-client';
 import { memoryStorage } from './key-value-storage';
 import { LocalCache } from './local-cache';
 import { createSession, isLoggedIn } from './session';
+import { userInfoReplyFixture } from '@exchange-web/protocol/fixtures';
 import { fail, ok, startLocalServer, type LocalServer } from './testing/local-server';
 
-const userInfo = (userId: string): UserInfoReply => ({
-  userInfo: {
-    userId,
-    loginName: 'trader@example.com',
-    userName: 'trader',
-    phone: '',
-    email: 'trader@example.com',
-    mobile: '',
-    areaCode: '',
-    bindPhone: false,
-    bindEmail: true,
-    bindGoogle: false,
-    isFund: false,
-    fundValue: 0,
-    fundDisabled: false,
-    antiPhishingCode: '',
-    hasRealValidate: false,
-    identityLevel: 0,
-    openOtc: false,
-    openContract: true,
-    openGtFees: false,
-    realName: '',
-    starRealName: '',
-    emailEnable: true,
-    phoneEnable: false,
-    googleEnable: false,
-    nickName: '',
-    familyName: '',
-    givenName: '',
-    frozen: false,
-    subAccount: false,
-    userType: 0,
-    childFlag: false,
-    showUserVip: false,
-    vipLevel: 0,
-    switchFlag: false,
-    createdDate: 1_700_000_000_000,
-    updatedDate: 1_700_000_000_000,
-  },
-  settings: {
-    mbf: false,
-    ebf: true,
-    gbf: false,
-    tbf: false,
-    tpi: 0,
-    tpl: false,
-    kf: 0,
-    oo: false,
-    oc: true,
-    ob: false,
-    eef: true,
-    mef: false,
-    gef: false,
-  },
-  loginName: 'trader@example.com',
-  userName: 'trader',
-});
+const userInfo = (userId: string): UserInfoReply => userInfoReplyFixture(userId);
 
 let server: LocalServer;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userInfoReplyFixture } from './fixtures';
 import {
   apiKeyCreateRequestSchema,
   assetOverviewReplySchema,
@@ -88,44 +89,7 @@ describe('usdtRate', () => {
   });
 });
 
-const userInfo: UserInfo = {
-  userId: '10001',
-  loginName: 'trader@example.com',
-  userName: 'trader',
-  phone: '',
-  email: 'trader@example.com',
-  mobile: '',
-  areaCode: '',
-  bindPhone: false,
-  bindEmail: true,
-  bindGoogle: false,
-  isFund: false,
-  fundValue: 0,
-  fundDisabled: false,
-  antiPhishingCode: '',
-  hasRealValidate: false,
-  identityLevel: 0,
-  openOtc: false,
-  openContract: true,
-  openGtFees: false,
-  realName: '',
-  starRealName: '',
-  emailEnable: true,
-  phoneEnable: false,
-  googleEnable: false,
-  nickName: 'trader',
-  familyName: '',
-  givenName: '',
-  frozen: false,
-  subAccount: false,
-  userType: 0,
-  childFlag: false,
-  showUserVip: false,
-  vipLevel: 0,
-  switchFlag: false,
-  createdDate: 1_700_000_000_000,
-  updatedDate: 1_700_000_000_000,
-};
+const userInfo: UserInfo = userInfoReplyFixture('10001').userInfo;
 
 describe('userinfo', () => {
   it('request takes a locale only', () => {
@@ -175,26 +139,8 @@ describe('userinfo', () => {
     ]);
   });
 
-  const reply: UserInfoReply = {
-    userInfo,
-    settings: {
-      mbf: false,
-      ebf: true,
-      gbf: false,
-      tbf: false,
-      tpi: 0,
-      tpl: false,
-      kf: 2,
-      oo: false,
-      oc: true,
-      ob: false,
-      eef: true,
-      mef: false,
-      gef: false,
-    },
-    loginName: 'trader@example.com',
-    userName: 'trader',
-  };
+  const fixture = userInfoReplyFixture('10001');
+  const reply: UserInfoReply = { ...fixture, userInfo, settings: { ...fixture.settings, kf: 2 } };
 
   it('accepts a full reply and strips unknown fields', () => {
     expect(userInfoReplySchema.parse({ ...reply, extra: 1 })).toEqual(reply);
