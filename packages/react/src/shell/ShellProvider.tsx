@@ -1,7 +1,8 @@
 import { browserCookieJar } from '@exchange-web/client/cookie-jar';
 import { createCookiePreferences } from '@exchange-web/client/cookie-preferences';
 import { createCurrencyStore, type CurrencyState } from '@exchange-web/client/currency-store';
-import { memoryStorage, type KeyValueStorage } from '@exchange-web/client/key-value-storage';
+import { browserLocalStorage } from '@exchange-web/client/browser-globals';
+import { memoryStorage } from '@exchange-web/client/key-value-storage';
 import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/client/language';
 import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
 import { LocalCache } from '@exchange-web/client/local-cache';
@@ -75,15 +76,6 @@ export interface ShellProviderProps {
   children: ReactNode;
 }
 
-const browserStorage = (): KeyValueStorage => {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage disabled (privacy settings): preferences live for this page only.
-    return memoryStorage();
-  }
-};
-
 /** The page's one request client: created on first use, after hydration (never on the server). */
 function createApi(
   localCache: LocalCache,
@@ -116,7 +108,7 @@ export function ShellProvider(props: ShellProviderProps) {
   const toastRef = useRef<(message: string, cause: unknown) => void>(() => undefined);
   const [services] = useState(() => {
     if (typeof window === 'undefined') return null;
-    const localCache = new LocalCache(browserStorage());
+    const localCache = new LocalCache(browserLocalStorage() ?? memoryStorage());
     // The page's one challenge queue: its request client presents through it, ChallengeHost shows it.
     const challenges = createChallengePresenter();
     return {
