@@ -1,8 +1,6 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
-import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import { htmlLang } from '@exchange-web/client/language';
 import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type {
@@ -14,6 +12,7 @@ import type {
 import { Alert, Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import Head from 'next/head';
 import { useCallback, useEffect, useState } from 'react';
+import { useAccountActions } from '../../components/account/useAccountActions';
 import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
 export const getServerSideProps = signedInPageProps('/account');
@@ -29,9 +28,7 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme, buildPath } = useShell();
   const session = useSession();
   const [data, setData] = useState<AccountData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, notice, busy, act, showFailure, dateTime } = useAccountActions();
   const [form] = Form.useForm<{ userName: string }>();
   const user = session.user;
   const isSubAccount = user?.userInfo.subAccount ?? false;
@@ -62,28 +59,14 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
   useEffect(() => {
     if (session.status !== 'signed-in') return;
     const refresh = (fresh: boolean) => {
-      load(fresh).catch((failure: unknown) => setError(t(errorMessageKey(failure))));
+      load(fresh).catch(showFailure);
     };
     refresh(false);
     const onFocus = () => refresh(true);
     // A trader coming back to the tab sees current data (and learns at once if the session ended).
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [session.status, load, t]);
-
-  const act = async (work: () => Promise<unknown>, done?: string) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await work();
-      if (done) setNotice(done);
-    } catch (failure) {
-      setError(t(errorMessageKey(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  }, [session.status, load, showFailure]);
 
   const createSubAccount = ({ userName }: { userName: string }) =>
     act(
@@ -105,10 +88,6 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
       await session.signIn(ApiPath.subAccountSwitchBack, {});
     });
 
-  const dateTime = new Intl.DateTimeFormat(htmlLang(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   const linked = (value: boolean) =>
     value ? <Tag color="green">{t('account.linked')}</Tag> : <Tag>{t('account.notLinked')}</Tag>;
 

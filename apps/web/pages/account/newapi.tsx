@@ -1,7 +1,5 @@
-import { htmlLang } from '@exchange-web/client/language';
 import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
-import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -15,6 +13,7 @@ import {
 import { Alert, Button, Checkbox, Form, Input, Table, Tag, Typography } from 'antd';
 import Head from 'next/head';
 import { useCallback, useEffect, useState } from 'react';
+import { useAccountActions } from '../../components/account/useAccountActions';
 import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
 export const getServerSideProps = signedInPageProps('/account/newapi');
@@ -48,9 +47,7 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
   const [form] = Form.useForm<NewKeyValues>();
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [created, setCreated] = useState<ApiKeyCreateReply | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, notice, setNotice, busy, act, showFailure, dateTime } = useAccountActions();
 
   const load = useCallback(
     async (fresh: boolean) => {
@@ -63,21 +60,8 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
 
   useEffect(() => {
     if (session.status !== 'signed-in') return;
-    load(false).catch((failure: unknown) => setError(t(errorMessageKey(failure))));
-  }, [session.status, load, t]);
-
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(t(errorMessageKey(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
+    load(false).catch(showFailure);
+  }, [session.status, load, showFailure]);
 
   const create = (values: NewKeyValues) =>
     act(async () => {
@@ -101,10 +85,6 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
       await load(true);
     });
 
-  const dateTime = new Intl.DateTimeFormat(htmlLang(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <AntdScope locale={antdLocale} language={language} theme={theme}>
       <Head>
