@@ -98,6 +98,8 @@ describe('error catalogue', () => {
       badRequest: '40000',
       validationFailed: '40001',
       unauthorized: '40100',
+      forbidden: '40300',
+      trackingUploadOff: '40301',
       notFound: '40400',
       methodNotAllowed: '40500',
       payloadTooLarge: '41300',

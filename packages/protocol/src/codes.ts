@@ -93,6 +93,13 @@ export const GatewayCode = {
   badRequest: '40000',
   validationFailed: '40001',
   unauthorized: '40100',
+  /** Signed in, but the account may not use this call (the operators' calls). */
+  forbidden: '40300',
+  /**
+   * Analytics upload refused because uploading is switched off (SPEC 6: status 403, Forbid);
+   * the client keeps its queue and waits (SPEC 9: 10 s).
+   */
+  trackingUploadOff: '40301',
   notFound: '40400',
   methodNotAllowed: '40500',
   payloadTooLarge: '41300',
@@ -195,6 +202,9 @@ export const errorMeaning: Record<string, string> = {
   [GatewayCode.badRequest]: 'The request is malformed (for example, the body is not valid JSON).',
   [GatewayCode.validationFailed]: 'A request field is missing, unknown or invalid.',
   [GatewayCode.unauthorized]: 'The request needs a signed-in session.',
+  [GatewayCode.forbidden]: 'The account may not use this call.',
+  [GatewayCode.trackingUploadOff]:
+    'Event uploading is switched off; keep the events and retry later.',
   [GatewayCode.notFound]: 'There is no such call.',
   [GatewayCode.methodNotAllowed]: 'The call does not accept this HTTP method.',
   [GatewayCode.payloadTooLarge]: 'The request body is too large.',

@@ -43,6 +43,7 @@ describe('ApiPath', () => {
       tdkMltQueryList: '/v1/mix/public/getTdkMltQueryList',
       clientCommonConfig: '/v1/mix/public/clientCommonConfig',
       buriedLogInfo: '/v1/buried/log/info',
+      trackingOverview: '/v1/buried/log/overview',
       login: '/v1/user/login',
       agencyLogin: '/v1/user/agency/login',
     });

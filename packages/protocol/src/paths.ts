@@ -34,6 +34,8 @@ export const ApiPath = {
   clientCommonConfig: '/v1/mix/public/clientCommonConfig',
   /** Served under the report base (SPEC.md section 7). */
   buriedLogInfo: '/v1/buried/log/info',
+  /** Ours: what was tracked, for operators (issue 7: a view of the ingested events). */
+  trackingOverview: '/v1/buried/log/overview',
 
   // Login and registration (SPEC.md section 7, "Login and registration encryption").
   // The spec names /v1/user/login, /v1/user/agency/login and describes the rest: the concrete

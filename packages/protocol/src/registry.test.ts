@@ -15,6 +15,8 @@ import {
   LocalStorageKey,
   LogEnv,
   MAX_FINGERPRINT_MARKER_COOKIES,
+  TRACKING_MAX_BEACON_BYTES,
+  TRACKING_MAX_EVENT_BYTES,
   PageStatus,
   QueryParam,
   RANDOM_ID_BYTES,
@@ -211,12 +213,19 @@ describe('timing and limits (SPEC.md section 9)', () => {
       notificationMs: 4500,
       altNotificationMs: 1500,
       firstDayMs: 86_400_000,
+      trackingOrphanMs: 10_000,
+      trackingRetryBaseMs: 1000,
+      trackingRetryMaxMs: 30_000,
     });
   });
 
   it('has the limits', () => {
     expect(TRACKING_BATCH_SIZE).toBe(50);
     expect(MAX_FINGERPRINT_MARKER_COOKIES).toBe(10);
+    // 50 events of the largest size fit under the gateway's 1 MiB body limit.
+    expect(TRACKING_MAX_EVENT_BYTES * TRACKING_BATCH_SIZE).toBeLessThan(1024 * 1024);
+    expect(TRACKING_MAX_EVENT_BYTES).toBeLessThan(TRACKING_MAX_BEACON_BYTES);
+    expect(TRACKING_MAX_BEACON_BYTES).toBeLessThan(64 * 1024);
     expect(TOAST_OFFSET_PX).toBe(24);
     expect(RANDOM_ID_BYTES).toBe(16);
     expect(RANDOM_ID_LENGTH).toBe(11);

@@ -82,7 +82,10 @@ export const LocalStorageKey = {
   visitorId: 'visitor_id',
   /** Time of the first visit, ms since the epoch. */
   firstVisitTime: 'first_visit_time',
-  /** The mirrored tracking queue (SPEC.md section 4, "Tracking"). */
+  /**
+   * Prefix of each tab's mirrored tracking queue, `tracking_queue:{tabId}` (SPEC.md section 4,
+   * "Tracking"): one key per tab, so tabs never overwrite each other's events.
+   */
   trackingQueue: 'tracking_queue',
   /** Metadata of the signing key pair (algorithm, public key, saved time); never a private key. */
   signKeyPair: 'sign_key_pair',
@@ -295,10 +298,31 @@ export const Timing = {
   altNotificationMs: 1500,
   /** The first-day flag is true while the first visit is under this long ago. */
   firstDayMs: 86_400_000,
+  /**
+   * A tab's mirrored tracking queue not refreshed for this long belongs to a tab that is gone
+   * (killed, crashed, closed mid-queue): another tab adopts and uploads it (issue 7).
+   */
+  trackingOrphanMs: 10_000,
+  /** First wait before a failed upload (5xx, network) is tried again; doubles up to the max. */
+  trackingRetryBaseMs: 1000,
+  /** Longest wait between retries of a failing upload. */
+  trackingRetryMaxMs: 30_000,
 } as const;
 
 /** Events per tracking upload, at most. */
 export const TRACKING_BATCH_SIZE = 50;
+
+/**
+ * Largest serialised event the tracker queues and the gateway stores, in bytes: 50 of them fit
+ * one upload body (the gateway refuses bodies over 1 MiB), and one fits a beacon.
+ */
+export const TRACKING_MAX_EVENT_BYTES = 16_384;
+
+/**
+ * Largest body of one tracking beacon, in bytes. Browsers refuse a beacon once the page's
+ * in-flight keepalive bodies pass 64 KiB; events left over stay mirrored for the next page.
+ */
+export const TRACKING_MAX_BEACON_BYTES = 60_000;
 
 /** Fingerprint-marker cookies, at most. */
 export const MAX_FINGERPRINT_MARKER_COOKIES = 10;

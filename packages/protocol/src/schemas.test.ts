@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { userInfoReplyFixture } from './fixtures';
 import {
+  buriedLogInfoBatchSchema,
+  buriedLogInfoReplySchema,
+  trackingOverviewQuerySchema,
+  webVitalExtSchema,
   apiKeyCreateRequestSchema,
   assetOverviewReplySchema,
   buriedLogInfoRequestSchema,
@@ -506,5 +510,41 @@ describe('accounts and sessions', () => {
     ['abc1', false],
   ])('judges the strength of %s as %s', (password, strong) => {
     expect(isStrongPassword(password)).toBe(strong);
+  });
+});
+
+describe('tracking ingestion and overview', () => {
+  it('checks an upload as a batch of 1 to 50 items of any shape', () => {
+    expect(buriedLogInfoBatchSchema.safeParse([{ nonsense: true }]).success).toBe(true);
+    expect(buriedLogInfoBatchSchema.safeParse([]).success).toBe(false);
+    expect(buriedLogInfoBatchSchema.safeParse(Array.from({ length: 51 }, () => ({}))).success).toBe(
+      false,
+    );
+    expect(buriedLogInfoBatchSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('reads a web-vitals payload and refuses an unknown metric or rating', () => {
+    const lcp = { name: 'LCP', value: 1234.5, rating: 'good', id: 'v5-1' };
+    expect(webVitalExtSchema.parse(lcp)).toEqual(lcp);
+    expect(webVitalExtSchema.safeParse({ ...lcp, name: 'FID' }).success).toBe(false);
+    expect(webVitalExtSchema.safeParse({ ...lcp, rating: 'fine' }).success).toBe(false);
+    expect(webVitalExtSchema.safeParse({ ...lcp, value: -1 }).success).toBe(false);
+  });
+
+  it('takes an overview window of 1 hour to a week, 24 hours by default', () => {
+    expect(trackingOverviewQuerySchema.parse({})).toEqual({ hours: 24 });
+    expect(trackingOverviewQuerySchema.parse({ hours: '6' })).toEqual({ hours: 6 });
+    expect(trackingOverviewQuerySchema.safeParse({ hours: '0' }).success).toBe(false);
+    expect(trackingOverviewQuerySchema.safeParse({ hours: '169' }).success).toBe(false);
+    expect(trackingOverviewQuerySchema.safeParse({ hours: 'day' }).success).toBe(false);
+  });
+
+  it('reads an upload reply', () => {
+    const reply = {
+      accepted: 2,
+      duplicates: 1,
+      rejected: [{ index: 3, eventId: null, reason: 'event_id: required' }],
+    };
+    expect(buriedLogInfoReplySchema.parse(reply)).toEqual(reply);
   });
 });

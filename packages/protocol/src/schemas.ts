@@ -12,6 +12,8 @@ import {
   TRACKING_BATCH_SIZE,
   TRACKING_SYS_VALUES,
   TrackingEventType,
+  webVitalsThresholds,
+  type WebVitalName,
 } from './registry';
 
 const text = (max: number) => z.string().max(max);
@@ -349,6 +351,120 @@ export const buriedLogInfoRequestSchema = z
   .min(1)
   .max(TRACKING_BATCH_SIZE);
 export type BuriedLogInfoRequest = z.infer<typeof buriedLogInfoRequestSchema>;
+
+/**
+ * The upload checked as a batch only (an array of 1 to 50 items): the gateway then checks each
+ * item against {@link trackingEventSchema} on its own, so one bad event never costs the others.
+ */
+export const buriedLogInfoBatchSchema = z.array(z.unknown()).min(1).max(TRACKING_BATCH_SIZE);
+
+/** One refused event of an upload: its place in the array, its id when it had one, and why. */
+export const rejectedTrackingEventSchema = z.object({
+  index: z.number().int().nonnegative(),
+  eventId: z.string().nullable(),
+  reason: z.string(),
+});
+export type RejectedTrackingEvent = z.infer<typeof rejectedTrackingEventSchema>;
+
+/**
+ * Reply of the analytics upload (SPEC 7 leaves it "not shown"): how many events were stored now,
+ * how many had been stored before (a retry: each id is stored at most once), and the refused ones.
+ * A refused event is malformed and never accepted however often it is sent: clients drop it.
+ */
+export const buriedLogInfoReplySchema = z.object({
+  accepted: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+  rejected: z.array(rejectedTrackingEventSchema),
+});
+export type BuriedLogInfoReply = z.infer<typeof buriedLogInfoReplySchema>;
+
+/** Ratings of a web-vitals metric against {@link webVitalsThresholds}. */
+export const WEB_VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
+export type WebVitalRating = (typeof WEB_VITAL_RATINGS)[number];
+
+/**
+ * `event_tracking_ext` of a page-performance event (tracking id b8972, SPEC 9): one web-vitals
+ * metric with its value (ms, or unitless for CLS), its rating and the metric's own id.
+ */
+export const webVitalExtSchema = z.object({
+  name: z.enum(Object.keys(webVitalsThresholds) as [WebVitalName, ...WebVitalName[]]),
+  value: z.number().nonnegative(),
+  rating: z.enum(WEB_VITAL_RATINGS),
+  id: requiredText(128),
+  navigationType: text(32).optional(),
+});
+export type WebVitalExt = z.infer<typeof webVitalExtSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Tracking overview, for operators: GET /v1/buried/log/overview?hours=N (ours, issue 7)
+
+/** Longest window of the overview, in hours (a week). */
+export const TRACKING_OVERVIEW_MAX_HOURS = 168;
+
+/** Query of the overview: the last `hours` hours, 1 to a week. @default 24 */
+export const trackingOverviewQuerySchema = z.object({
+  hours: z.coerce.number().int().min(1).max(TRACKING_OVERVIEW_MAX_HOURS).default(24),
+});
+export type TrackingOverviewQuery = z.infer<typeof trackingOverviewQuerySchema>;
+
+/** Event counts of one time bucket, by key (an event type's number, or a page path). */
+const bucketCountsSchema = z.object({
+  /** Start of the bucket, ms since the epoch. */
+  start: z.number().int(),
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+});
+
+/** One web-vitals metric over the window. */
+export const webVitalSummarySchema = z.object({
+  name: z.enum(Object.keys(webVitalsThresholds) as [WebVitalName, ...WebVitalName[]]),
+  samples: z.number().int().nonnegative(),
+  /** 75th percentile value, or null without samples. */
+  p75: z.number().nullable(),
+  /** Samples per rating against the spec's thresholds. */
+  ratings: z.object({
+    good: z.number().int().nonnegative(),
+    'needs-improvement': z.number().int().nonnegative(),
+    poor: z.number().int().nonnegative(),
+  }),
+  /** Histogram: samples with a value up to `upTo` (exclusive of the previous bucket's). */
+  histogram: z.array(z.object({ upTo: z.number(), count: z.number().int().nonnegative() })),
+});
+export type WebVitalSummary = z.infer<typeof webVitalSummarySchema>;
+
+/** A stored event as the overview lists it. */
+export const trackedEventSummarySchema = z.object({
+  eventId: z.string(),
+  type: z.number().int(),
+  eventTrackingId: z.string(),
+  pageStatus: z.string().nullable(),
+  page: z.string(),
+  uid: z.string(),
+  deviceId: z.string(),
+  /** When the event happened (client clock), ms since the epoch. */
+  timestamp: z.number().int(),
+  /** When the gateway stored it, ms since the epoch. */
+  receivedAt: z.number().int(),
+  ext: z.unknown(),
+});
+export type TrackedEventSummary = z.infer<typeof trackedEventSummarySchema>;
+
+/** Reply of the overview. */
+export const trackingOverviewReplySchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  bucketMs: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  /** Events per bucket by event type number (`"1"` page ... `"9"` system). */
+  byType: z.array(bucketCountsSchema),
+  /** Events per bucket by page path (the window's busiest pages; the rest under `other`). */
+  byPage: z.array(bucketCountsSchema),
+  /** Totals of the window's busiest pages, busiest first. */
+  topPages: z.array(z.object({ page: z.string(), count: z.number().int().nonnegative() })),
+  /** The latest events, newest first. */
+  latest: z.array(trackedEventSummarySchema),
+  webVitals: z.array(webVitalSummarySchema),
+});
+export type TrackingOverviewReply = z.infer<typeof trackingOverviewReplySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and sessions: login, registration, sub-accounts (SPEC.md section 7 names the paths;
