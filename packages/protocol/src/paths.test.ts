@@ -44,6 +44,7 @@ describe('ApiPath', () => {
       clientCommonConfig: '/v1/mix/public/clientCommonConfig',
       buriedLogInfo: '/v1/buried/log/info',
       trackingOverview: '/v1/buried/log/overview',
+      trackingUploadSwitch: '/v1/buried/log/uploadSwitch',
       login: '/v1/user/login',
       agencyLogin: '/v1/user/agency/login',
     });

@@ -36,6 +36,8 @@ export const ApiPath = {
   buriedLogInfo: '/v1/buried/log/info',
   /** Ours: what was tracked, for operators (issue 7: a view of the ingested events). */
   trackingOverview: '/v1/buried/log/overview',
+  /** Ours: operators turn event uploading on or off (the config's eventLogUploadSwitch). */
+  trackingUploadSwitch: '/v1/buried/log/uploadSwitch',
 
   // Login and registration (SPEC.md section 7, "Login and registration encryption").
   // The spec names /v1/user/login, /v1/user/agency/login and describes the rest: the concrete

@@ -448,6 +448,10 @@ export const trackedEventSummarySchema = z.object({
 });
 export type TrackedEventSummary = z.infer<typeof trackedEventSummarySchema>;
 
+/** Body of the upload switch call: turn event uploading on or off. The reply is the same shape. */
+export const trackingUploadSwitchSchema = z.strictObject({ on: z.boolean() });
+export type TrackingUploadSwitch = z.infer<typeof trackingUploadSwitchSchema>;
+
 /** Reply of the overview. */
 export const trackingOverviewReplySchema = z.object({
   from: z.number().int(),
@@ -463,6 +467,8 @@ export const trackingOverviewReplySchema = z.object({
   /** The latest events, newest first. */
   latest: z.array(trackedEventSummarySchema),
   webVitals: z.array(webVitalSummarySchema),
+  /** Whether event uploading is on (the config's eventLogUploadSwitch). */
+  uploadSwitch: z.boolean(),
 });
 export type TrackingOverviewReply = z.infer<typeof trackingOverviewReplySchema>;
 
