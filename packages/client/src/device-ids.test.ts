@@ -20,12 +20,16 @@ const refusing = (): KeyValueStorage => ({
 });
 
 describe('device id', () => {
-  it('creates a random id on first use, stores it under the fingerprint key and keeps it', () => {
+  it('reads the fingerprint the tracker stored', () => {
+    const storage = memoryStorage({ [LocalStorageKey.deviceFingerprint]: 'fingerprint' });
+    expect(storedDeviceId(storage, counter())()).toBe('fingerprint');
+  });
+
+  it('keeps one provisional id for the page until then, and never writes the tracker key', () => {
     const storage = memoryStorage();
     const deviceId = storedDeviceId(storage, counter());
     expect([deviceId(), deviceId()]).toEqual(['id1', 'id1']);
-    expect(storage.getItem(LocalStorageKey.deviceFingerprint)).toBe('id1');
-    expect(storedDeviceId(storage, counter())()).toBe('id1');
+    expect(storage.getItem(LocalStorageKey.deviceFingerprint)).toBeNull();
   });
 
   it('takes a fingerprint written later at once', () => {
@@ -43,13 +47,13 @@ describe('device id', () => {
 });
 
 describe('terminal code', () => {
-  it('creates one on first use and writes it to the key and the local cache', () => {
+  it('keeps one provisional code for the page until one is stored, and writes none', () => {
     const storage = memoryStorage();
     const cache = new LocalCache(storage);
     const terminalCode = storedTerminalCode(storage, cache, counter());
     expect([terminalCode(), terminalCode()]).toEqual(['id1', 'id1']);
-    expect(storage.getItem(LocalStorageKey.terminalCode)).toBe('id1');
-    expect(cache.get('terminalCode')).toBe('id1');
+    expect(storage.getItem(LocalStorageKey.terminalCode)).toBeNull();
+    expect(cache.get('terminalCode')).toBe('');
   });
 
   it('reads the key first, then the local cache record', () => {

@@ -10,45 +10,33 @@ const read = (storage: KeyValueStorage, key: string): string | null => {
   }
 };
 
-const write = (storage: KeyValueStorage, key: string, value: string): void => {
-  try {
-    storage.setItem(key, value);
-  } catch {
-    // Storage refused the write (quota, privacy settings): the id holds for this page's life.
-  }
-};
+// NOTE: the tracker (packages/tracker, identity.ts) owns the fingerprint and terminal code keys: it
+// creates each once under a lock, so tabs that start together agree (SPEC 9). The request layer
+// only reads them, so it never races the tracker with an id of its own.
 
 /**
- * The device id of the `deviceId` header until the tracker supplies the real fingerprint: the value
- * stored under the fingerprint key, else a new random id stored there on first use (SPEC 3, 9).
- * Storage is read on every call, so a fingerprint written later by the tracker takes over at once.
+ * The `deviceId` header: the fingerprint stored under its key, read on every call so the tracker's
+ * value takes over as soon as it is written; until then one random id for this page's life.
  */
 export function storedDeviceId(storage: KeyValueStorage, createId: () => string): () => string {
-  let created: string | undefined;
-  return () => {
-    const stored = read(storage, LocalStorageKey.deviceFingerprint);
-    if (stored) return stored;
-    created ??= createId();
-    write(storage, LocalStorageKey.deviceFingerprint, created);
-    return created;
-  };
+  let provisional: string | undefined;
+  return () => read(storage, LocalStorageKey.deviceFingerprint) || (provisional ??= createId());
 }
 
 // SPEC 3 keeps a terminal code both in local storage (the tracker's key) and in the local cache
-// record: we read the key first, then the record, and write a new one to both so they agree.
-/** The `terminalCode` header: the stored code, else a random id created on first use. */
+// record: the key wins, then the record.
+/**
+ * The `terminalCode` header: the stored code (the tracker's key, else the local cache record);
+ * until one exists, one random id for this page's life.
+ */
 export function storedTerminalCode(
   storage: KeyValueStorage,
   localCache: LocalCache,
   createId: () => string,
 ): () => string {
-  let created: string | undefined;
-  return () => {
-    const stored = read(storage, LocalStorageKey.terminalCode) || localCache.get('terminalCode');
-    if (stored) return stored;
-    created ??= createId();
-    write(storage, LocalStorageKey.terminalCode, created);
-    localCache.set('terminalCode', created);
-    return created;
-  };
+  let provisional: string | undefined;
+  return () =>
+    read(storage, LocalStorageKey.terminalCode) ||
+    localCache.get('terminalCode') ||
+    (provisional ??= createId());
 }

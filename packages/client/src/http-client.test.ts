@@ -127,8 +127,11 @@ describe('http wrapper: platform', () => {
 });
 
 describe('http wrapper: headers', () => {
-  it('sends the common headers on the wire, ids stored on first use', async () => {
-    const storage = memoryStorage();
+  it('sends the common headers on the wire, with the ids the tracker stored', async () => {
+    const storage = memoryStorage({
+      [LocalStorageKey.deviceFingerprint]: 'fingerprint-1',
+      [LocalStorageKey.terminalCode]: 'terminal-1',
+    });
     const http = client({ storage });
     await http.post('/v1/ok', {});
     await http.get('/v1/ok');
@@ -139,14 +142,23 @@ describe('http wrapper: headers', () => {
         terminaltype: '1',
         locale: 'en_US',
         language: 'en_US',
+        deviceid: 'fingerprint-1',
+        terminalcode: 'terminal-1',
       });
-    const deviceId = storage.getItem(LocalStorageKey.deviceFingerprint);
-    const terminalCode = storage.getItem(LocalStorageKey.terminalCode);
-    expect(deviceId).toMatch(/^[0-9a-f]{11}$/);
-    expect(terminalCode).toMatch(/^[0-9a-f]{11}$/);
-    expect(deviceId).not.toBe(terminalCode);
-    expect([first?.deviceid, second?.deviceid]).toEqual([deviceId, deviceId]);
-    expect([first?.terminalcode, second?.terminalcode]).toEqual([terminalCode, terminalCode]);
+  });
+
+  it('sends one provisional device id and terminal code per page before the tracker stores them', async () => {
+    const http = client({ storage: memoryStorage() });
+    await http.post('/v1/ok', {});
+    await http.get('/v1/ok');
+    const [first, second] = server.seen.map((request) => request.headers);
+    expect(first?.deviceid).toMatch(/^[0-9a-f]{11}$/);
+    expect(first?.terminalcode).toMatch(/^[0-9a-f]{11}$/);
+    expect(first?.deviceid).not.toBe(first?.terminalcode);
+    expect([second?.deviceid, second?.terminalcode]).toEqual([
+      first?.deviceid,
+      first?.terminalcode,
+    ]);
   });
 
   it('takes device id and terminal code providers', async () => {

@@ -88,12 +88,12 @@ export interface HttpClientOptions {
   randomBytes?: RandomBytes;
   /**
    * The device fingerprint for the `deviceId` header; the tracker supplies it.
-   * @default the id stored under LocalStorageKey.deviceFingerprint, created on first use
+   * @default the id stored under LocalStorageKey.deviceFingerprint (the tracker writes it)
    */
   deviceId?: () => string;
   /**
    * The `terminalCode` header.
-   * @default the id under LocalStorageKey.terminalCode (or the local cache), made on first use
+   * @default the id under LocalStorageKey.terminalCode (the tracker writes it), else the local cache
    */
   terminalCode?: () => string;
   /**
