@@ -45,6 +45,7 @@ describe('ApiPath', () => {
       buriedLogInfo: '/v1/buried/log/info',
       trackingOverview: '/v1/buried/log/overview',
       trackingUploadSwitch: '/v1/buried/log/uploadSwitch',
+      trackingEvents: '/v1/buried/log/events',
       login: '/v1/user/login',
       agencyLogin: '/v1/user/agency/login',
     });

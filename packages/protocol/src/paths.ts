@@ -36,6 +36,8 @@ export const ApiPath = {
   buriedLogInfo: '/v1/buried/log/info',
   /** Ours: what was tracked, for operators (issue 7: a view of the ingested events). */
   trackingOverview: '/v1/buried/log/overview',
+  /** Ours: the stored events of one device, for operators following a visitor's journey. */
+  trackingEvents: '/v1/buried/log/events',
   /** Ours: operators turn event uploading on or off (the config's eventLogUploadSwitch). */
   trackingUploadSwitch: '/v1/buried/log/uploadSwitch',
 

@@ -15,6 +15,7 @@ import {
   LocalStorageKey,
   LogEnv,
   MAX_FINGERPRINT_MARKER_COOKIES,
+  NativeBridgeName,
   TRACKING_MAX_BEACON_BYTES,
   TRACKING_MAX_EVENT_BYTES,
   PageStatus,
@@ -29,6 +30,7 @@ import {
   TOAST_OFFSET_PX,
   TRACKER_LIBRARY_VERSION,
   TRACKING_BATCH_SIZE,
+  TRACKING_QR_QUERY_PARAM,
   TRACKING_SYS_VALUES,
   Timing,
   TrackType,
@@ -337,5 +339,16 @@ describe('human verification names', () => {
   it('has the challenge scenes and the check extras', () => {
     expect(ChallengeScene).toEqual({ register: 'register', login: 'login', burst: 'burst' });
     expect(CaptchaExtra).toEqual({ scene: 'scene', bizId: 'bizId', captchaId: 'captchaId' });
+  });
+});
+
+describe('native app bridge names', () => {
+  it('has the bridge globals and the qr query parameter', () => {
+    expect(NativeBridgeName).toEqual({
+      androidObject: 'ExchangeNativeBridge',
+      androidMethod: 'postEvent',
+      iosHandler: 'exchangeTracking',
+    });
+    expect(TRACKING_QR_QUERY_PARAM).toBe('qr');
   });
 });

@@ -488,3 +488,22 @@ export type ChallengeScene = (typeof ChallengeScene)[keyof typeof ChallengeScene
 
 /** The keys of a captcha check's `extras` (SPEC 7 check-captcha). */
 export const CaptchaExtra = { scene: 'scene', bizId: 'bizId', captchaId: 'captchaId' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Native app bridge (SPEC.md section 7: inside the app wrapper, events go one by one through it)
+
+/**
+ * The page globals through which the native app wrapper takes tracking events, one JSON event per
+ * call. (SPEC 7 names no globals: these are ours, shared with the app teams.)
+ */
+export const NativeBridgeName = {
+  /** Android-style: `window.ExchangeNativeBridge.postEvent(json)`. */
+  androidObject: 'ExchangeNativeBridge',
+  /** The method of {@link NativeBridgeName.androidObject} that takes one event. */
+  androidMethod: 'postEvent',
+  /** iOS-style: `window.webkit.messageHandlers.exchangeTracking.postMessage(json)`. */
+  iosHandler: 'exchangeTracking',
+} as const;
+
+/** The query parameter whose value is kept as the session's `qr_val` (SPEC.md section 3). */
+export const TRACKING_QR_QUERY_PARAM = 'qr';

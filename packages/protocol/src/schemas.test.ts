@@ -3,6 +3,7 @@ import { userInfoReplyFixture } from './fixtures';
 import {
   buriedLogInfoBatchSchema,
   buriedLogInfoReplySchema,
+  trackingEventsQuerySchema,
   trackingOverviewQuerySchema,
   webVitalExtSchema,
   apiKeyCreateRequestSchema,
@@ -537,6 +538,17 @@ describe('tracking ingestion and overview', () => {
     expect(trackingOverviewQuerySchema.safeParse({ hours: '0' }).success).toBe(false);
     expect(trackingOverviewQuerySchema.safeParse({ hours: '169' }).success).toBe(false);
     expect(trackingOverviewQuerySchema.safeParse({ hours: 'day' }).success).toBe(false);
+  });
+
+  it('asks the events of one device, 200 by default and at most 1000', () => {
+    expect(trackingEventsQuerySchema.parse({ deviceId: 'd1' })).toEqual({
+      deviceId: 'd1',
+      limit: 200,
+    });
+    expect(trackingEventsQuerySchema.safeParse({ deviceId: '' }).success).toBe(false);
+    expect(trackingEventsQuerySchema.safeParse({ deviceId: 'd1', limit: '1001' }).success).toBe(
+      false,
+    );
   });
 
   it('reads an upload reply', () => {

@@ -448,6 +448,27 @@ export const trackedEventSummarySchema = z.object({
 });
 export type TrackedEventSummary = z.infer<typeof trackedEventSummarySchema>;
 
+/** Most events one device query answers. */
+export const TRACKING_EVENTS_MAX_LIMIT = 1000;
+
+/** Query of the device events call: one device's stored events, oldest first. */
+export const trackingEventsQuerySchema = z.object({
+  deviceId: requiredText(128),
+  limit: z.coerce.number().int().min(1).max(TRACKING_EVENTS_MAX_LIMIT).default(200),
+});
+export type TrackingEventsQuery = z.infer<typeof trackingEventsQuerySchema>;
+
+/** Reply of the device events call: each stored event in full, oldest first by event time. */
+export const trackingEventsReplySchema = z.object({
+  events: z.array(
+    z.object({
+      receivedAt: z.number().int(),
+      event: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type TrackingEventsReply = z.infer<typeof trackingEventsReplySchema>;
+
 /** Body of the upload switch call: turn event uploading on or off. The reply is the same shape. */
 export const trackingUploadSwitchSchema = z.strictObject({ on: z.boolean() });
 export type TrackingUploadSwitch = z.infer<typeof trackingUploadSwitchSchema>;
