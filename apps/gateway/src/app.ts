@@ -27,8 +27,10 @@ import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerSignConfigRoutes } from './routes/sign-config';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
+import { registerTrackingRoutes } from './routes/tracking';
 import { ServerKeyStore } from './signing/server-keys';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
+import { UploadSwitch } from './tracking/upload-switch';
 
 /** Bodies over 1 MiB are refused before they are read (issue: bad input). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -87,6 +89,8 @@ export function createApp({
   const captchaRateLimit = ipRateLimit(db, config.accountRateLimit, 'captcha');
   app.use(ApiPath.captchaId, captchaRateLimit);
   app.use(ApiPath.captchaCheck, captchaRateLimit);
+  // Event uploads are public and written to the database: a limit of their own, on its own counter.
+  app.use(ApiPath.buriedLogInfo, ipRateLimit(db, config.trackingRateLimit, 'tracking'));
   // SPEC 4: past a burst, account calls answer 10021 (after the hard limit, before the handler).
   const challengeGuard = createChallengeGuard(db, config);
   app.use('/v1/user/*', challengeGuard.burst);
@@ -112,6 +116,7 @@ export function createApp({
   registerCoinRoutes(routes, db);
   registerSignConfigRoutes(routes, { serverKeys, trustRoot, config });
   registerCspRoutes(routes, db);
+  registerTrackingRoutes(routes, { db, guard, uploadSwitch: new UploadSwitch(db), config });
   const challenges = new ChallengeStore(
     db,
     config,

@@ -5,11 +5,15 @@ import {
   DEFAULT_ACCOUNTS_CONFIG,
   DEFAULT_CHALLENGE_CONFIG,
   DEFAULT_SIGNING_CONFIG,
+  DEFAULT_TRACKING_CONFIG,
   DEV_TRUST_KEY_FILE,
   readAccountsConfig,
   readChallengeConfig,
+  readConfig,
   readSigningConfig,
+  readTrackingConfig,
 } from './config';
+import { DEMO_ACCOUNT } from './db/seed';
 
 describe('readAccountsConfig', () => {
   it('defaults to 30 minute sessions, 7 day refresh, auto Secure and the documented limits', () => {
@@ -182,6 +186,48 @@ describe('readChallengeConfig', () => {
     );
     expect(() => readChallengeConfig({ GATEWAY_CHALLENGE_HMAC_KEY: 'short' })).toThrow(
       'GATEWAY_CHALLENGE_HMAC_KEY',
+    );
+  });
+});
+
+describe('readTrackingConfig', () => {
+  it('defaults to 1200 uploads a minute per address and no operator', () => {
+    expect(readTrackingConfig({})).toEqual(DEFAULT_TRACKING_CONFIG);
+    expect(DEFAULT_TRACKING_CONFIG).toEqual({
+      trackingRateLimit: { limit: 1200, windowMs: 60_000 },
+      operatorLoginNames: [],
+    });
+  });
+
+  it('makes the demo account the operator when the demo is seeded and GATEWAY_OPERATORS is unset', () => {
+    expect(readConfig({}).operatorLoginNames).toEqual([DEMO_ACCOUNT.loginName]);
+    expect(readConfig({ GATEWAY_SEED_DEMO: '0' }).operatorLoginNames).toEqual([]);
+    // Set, even empty, the list replaces the demo.
+    expect(readConfig({ GATEWAY_OPERATORS: '' }).operatorLoginNames).toEqual([]);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      readTrackingConfig({
+        GATEWAY_TRACKING_RATE_LIMIT: '50',
+        GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS: '1000',
+        GATEWAY_OPERATORS: ' ops@example.test, +81 9012345678 ,,',
+      }),
+    ).toEqual({
+      trackingRateLimit: { limit: 50, windowMs: 1000 },
+      operatorLoginNames: ['ops@example.test', '+81 9012345678'],
+    });
+  });
+
+  it('refuses values that cannot work', () => {
+    expect(() => readTrackingConfig({ GATEWAY_TRACKING_RATE_LIMIT: '0' })).toThrow(
+      /GATEWAY_TRACKING_RATE_LIMIT/,
+    );
+    expect(() => readTrackingConfig({ GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS: 'soon' })).toThrow(
+      /GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS/,
+    );
+    expect(() => readTrackingConfig({ GATEWAY_OPERATORS: `${'x'.repeat(255)}@a.test` })).toThrow(
+      /GATEWAY_OPERATORS/,
     );
   });
 });

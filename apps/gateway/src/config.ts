@@ -1,6 +1,7 @@
 import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNT } from './db/seed';
 
 /** Whether session cookies carry `Secure`: `'auto'` means yes unless the site is on localhost. */
 export type CookieSecure = 'auto' | boolean;
@@ -102,8 +103,24 @@ export interface ChallengeConfig {
   challengeHmacKey: string | undefined;
 }
 
+/** Behaviour-tracking ingestion and its operator views (README, "Behaviour tracking: ingestion"). */
+export interface TrackingConfig {
+  /**
+   * Uploads (`POST /v1/buried/log/info`) per client address per window, on a counter of their
+   * own: a busy page sends a batch every 500 ms at most (SPEC 9). @default 1200 a minute
+   */
+  trackingRateLimit: WindowLimit;
+  /**
+   * Login names of the operators, who may read the tracking overview and turn uploading on or
+   * off. Compared case-insensitively with the signed-in main account's login name.
+   * @default none (readConfig: the demo account's when the demo is seeded, see there)
+   */
+  operatorLoginNames: string[];
+}
+
 /** Everything an operator can set, read once at start from the environment. */
-export interface GatewayConfig extends AccountsConfig, SigningConfig, ChallengeConfig {
+export interface GatewayConfig
+  extends AccountsConfig, SigningConfig, ChallengeConfig, TrackingConfig {
   host: string;
   port: number;
   /** Folder of the embedded database. */
@@ -158,13 +175,19 @@ export const DEFAULT_CHALLENGE_CONFIG: Readonly<ChallengeConfig> = {
   challengeHmacKey: undefined,
 };
 
-/** What the HTTP application needs: accounts, signing and human-verification settings. */
-export type AppConfig = AccountsConfig & SigningConfig & ChallengeConfig;
+export const DEFAULT_TRACKING_CONFIG: Readonly<TrackingConfig> = {
+  trackingRateLimit: { limit: 1200, windowMs: 60_000 },
+  operatorLoginNames: [],
+};
+
+/** What the HTTP application needs: accounts, signing, human-verification and tracking settings. */
+export type AppConfig = AccountsConfig & SigningConfig & ChallengeConfig & TrackingConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
   ...DEFAULT_SIGNING_CONFIG,
   ...DEFAULT_CHALLENGE_CONFIG,
+  ...DEFAULT_TRACKING_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -338,15 +361,61 @@ export function readChallengeConfig(env: NodeJS.ProcessEnv = process.env): Chall
   };
 }
 
+// The longest login name the accounts accept (an email).
+const MAX_LOGIN_NAME_LENGTH = 254;
+
+/**
+ * Reads the tracking settings. `GATEWAY_OPERATORS` is a comma-separated list of login names;
+ * set but empty, nobody is an operator. Unset, the demo account is the operator when the demo is
+ * seeded: the seeded demo is a development convenience (its password is in the README), so a
+ * developer can open the overview at once, and a deployment that seeds no demo has no operator
+ * until it names one.
+ */
+export function readTrackingConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  demoLoginName?: string,
+): TrackingConfig {
+  const defaults = DEFAULT_TRACKING_CONFIG;
+  const operators = env.GATEWAY_OPERATORS;
+  let operatorLoginNames: string[];
+  if (operators === undefined) {
+    operatorLoginNames = demoLoginName === undefined ? [] : [demoLoginName];
+  } else {
+    operatorLoginNames = operators
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    const tooLong = operatorLoginNames.find((name) => name.length > MAX_LOGIN_NAME_LENGTH);
+    if (tooLong !== undefined) {
+      throw new Error(
+        `GATEWAY_OPERATORS holds a login name over ${MAX_LOGIN_NAME_LENGTH} characters: "${tooLong}"`,
+      );
+    }
+  }
+  return {
+    trackingRateLimit: {
+      limit: integerFrom(env, 'GATEWAY_TRACKING_RATE_LIMIT', defaults.trackingRateLimit.limit),
+      windowMs: integerFrom(
+        env,
+        'GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS',
+        defaults.trackingRateLimit.windowMs,
+      ),
+    },
+    operatorLoginNames,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
     host: env.GATEWAY_HOST || '127.0.0.1',
     port: portFrom(env.GATEWAY_PORT, 4100),
     dataDir: path.resolve(env.GATEWAY_DATA_DIR || '.data/gateway'),
     databaseUrl: env.DATABASE_URL || undefined,
-    seedDemo: env.GATEWAY_SEED_DEMO !== '0',
+    seedDemo,
     ...readAccountsConfig(env),
     ...readSigningConfig(env),
     ...readChallengeConfig(env),
+    ...readTrackingConfig(env, seedDemo ? DEMO_ACCOUNT.loginName : undefined),
   };
 }

@@ -333,6 +333,32 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX challenge_tokens_expiry ON challenge_tokens (expires_at);
     `,
   },
+  {
+    // Behaviour tracking (SPEC 3 "Analytics event", 7 buried/log/info). DESIGN "Wire formats":
+    // each event carries a stable id, the primary key, so a re-sent event is stored once. The
+    // whole validated event is kept as jsonb; the columns the overview filters and groups by are
+    // copied out of it. event_time is the client's clock, received_at the gateway's.
+    id: '013_tracking_events',
+    sql: `
+      CREATE TABLE tracking_events (
+        event_id text PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        event_time timestamptz NOT NULL,
+        type smallint NOT NULL,
+        event_tracking_id text NOT NULL,
+        page_status text,
+        page text NOT NULL,
+        uid text,
+        device_id text NOT NULL,
+        session_id text NOT NULL,
+        event jsonb NOT NULL
+      );
+      CREATE INDEX tracking_events_event_time ON tracking_events (event_time);
+      CREATE INDEX tracking_events_received ON tracking_events (received_at);
+      CREATE INDEX tracking_events_tracking_id_time ON tracking_events (event_tracking_id, event_time);
+      CREATE INDEX tracking_events_device_time ON tracking_events (device_id, event_time);
+    `,
+  },
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.
