@@ -16,6 +16,7 @@ import {
   LogEnv,
   MAX_FINGERPRINT_MARKER_COOKIES,
   NativeBridgeName,
+  TrackingDataAttribute,
   TRACKING_MAX_BEACON_BYTES,
   TRACKING_MAX_EVENT_BYTES,
   PageStatus,
@@ -350,5 +351,15 @@ describe('native app bridge names', () => {
       iosHandler: 'exchangeTracking',
     });
     expect(TRACKING_QR_QUERY_PARAM).toBe('qr');
+  });
+});
+
+describe('declarative click tracking', () => {
+  it('names the data attributes', () => {
+    expect(TrackingDataAttribute).toEqual({
+      id: 'data-tracking-id',
+      name: 'data-tracking-name',
+      ext: 'data-tracking-ext',
+    });
   });
 });

@@ -507,3 +507,13 @@ export const NativeBridgeName = {
 
 /** The query parameter whose value is kept as the session's `qr_val` (SPEC.md section 3). */
 export const TRACKING_QR_QUERY_PARAM = 'qr';
+
+/**
+ * Attributes that make an element's clicks tracked without code: the nearest ancestor with
+ * `data-tracking-id` (an event_tracking_id) is reported as a click with its name and ext (JSON).
+ */
+export const TrackingDataAttribute = {
+  id: 'data-tracking-id',
+  name: 'data-tracking-name',
+  ext: 'data-tracking-ext',
+} as const;

@@ -12,6 +12,7 @@ import {
   TRACKING_BATCH_SIZE,
   TRACKING_SYS_VALUES,
   TrackingEventType,
+  TrackingPlatformCode,
   webVitalsThresholds,
   type WebVitalName,
 } from './registry';
@@ -284,6 +285,7 @@ export type ClientCommonConfigReply = z.infer<typeof clientCommonConfigReplySche
 // Analytics upload: POST {report base}/v1/buried/log/info
 
 const eventTypeValues = Object.values(TrackingEventType);
+const platformCodes = Object.values(TrackingPlatformCode);
 
 /** A JSON object of extra event data. */
 const extSchema = z.record(z.string(), z.unknown());
@@ -342,6 +344,17 @@ export const trackingEventSchema = z.strictObject({
   qr_val: text(1024).optional(),
   app_id: text(64).optional(),
   app_name: text(64).optional(),
+  // SPEC 3 "Base info": the platform code, the library version and the visitor id travel with
+  // every event (the spec lists them beside the event's fields; the names are ours).
+  platform: z
+    .number()
+    .int()
+    .refine((value) => (platformCodes as number[]).includes(value), {
+      message: 'unknown platform code',
+    })
+    .optional(),
+  lib_version: text(16).optional(),
+  visitor_id: text(64).optional(),
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 
