@@ -33,6 +33,13 @@ export async function sourceStamp() {
       hash.update(`${path.relative(root, file)}\0${info.size}\0${info.mtimeMs}\n`);
     }
   }
+  // Build-time settings are part of the build: NEXT_PUBLIC_* is inlined into the site's code and
+  // SIGN_TRUST_CERT_FILE names the certificate built into it.
+  for (const [name, value] of Object.entries(process.env).sort()) {
+    if (name.startsWith('NEXT_PUBLIC_') || name === 'SIGN_TRUST_CERT_FILE') {
+      hash.update(`env\0${name}\0${value}\n`);
+    }
+  }
   return hash.digest('hex');
 }
 

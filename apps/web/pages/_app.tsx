@@ -2,11 +2,13 @@ import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
 import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
 import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
 import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider';
+import { TrackingProvider } from '@exchange-web/react/tracking/TrackingProvider';
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ShellChrome } from '../components/ShellChrome';
+import { trackingApp, trackingLogEnv } from '../lib/brand';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
 import { readShellRequest, type ShellRequest } from '../lib/shell-request';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
@@ -80,6 +82,22 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
   );
 }
 
+/** Behaviour tracking of every page, told who is signed in and in which language. */
+function SiteTracking({ children }: { children: ReactNode }) {
+  const { language } = useShell();
+  const { user } = useSession();
+  return (
+    <TrackingProvider
+      app={trackingApp}
+      logEnv={trackingLogEnv}
+      userId={user?.userInfo.userId ?? ''}
+      language={language}
+    >
+      {children}
+    </TrackingProvider>
+  );
+}
+
 /** The shell: every page renders inside its language, theme, currency, header and footer. */
 export default function App({ Component, pageProps, shell }: AppProps & ShellAppProps) {
   const router = useRouter();
@@ -105,9 +123,11 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
         : {})}
     >
       <SessionProvider signedIn={shell.signedIn}>
-        <Frame legalAccepted={shell.legalAccepted}>
-          <Component {...pageProps} />
-        </Frame>
+        <SiteTracking>
+          <Frame legalAccepted={shell.legalAccepted}>
+            <Component {...pageProps} />
+          </Frame>
+        </SiteTracking>
       </SessionProvider>
     </ShellProvider>
   );

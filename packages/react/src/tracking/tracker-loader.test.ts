@@ -1,0 +1,82 @@
+import type { Tracker, TrackInput } from '@exchange-web/tracker/tracker';
+import { describe, expect, it, vi } from 'vitest';
+import { createTrackerLoader, PENDING_CALLS_LIMIT, type TrackerModules } from './tracker-loader';
+
+function fakeModules() {
+  const tracked: TrackInput[] = [];
+  const calls: string[] = [];
+  const tracker = {
+    start: () => calls.push('start'),
+    track: (input: TrackInput) => tracked.push(input),
+    setUserId: (uid: string) => calls.push(`uid:${uid}`),
+    deviceId: () => '',
+    terminalCode: () => '',
+    flush: () => undefined,
+    stop: () => undefined,
+  } satisfies Tracker;
+  const modules: TrackerModules = {
+    createTracker: vi.fn(() => tracker),
+    reportWebVitals: () => calls.push('vitals'),
+  };
+  return { modules, tracked, calls };
+}
+
+const options = () => ({ appId: 'app', appName: 'name' });
+const click = (id: string): TrackInput => ({ type: 'click', eventTrackingId: id });
+
+describe('tracker loader', () => {
+  it('hands calls made before loading to the tracker in order, after start, then web vitals', async () => {
+    const { modules, tracked, calls } = fakeModules();
+    const loader = createTrackerLoader(options, () => Promise.resolve(modules));
+    loader.withTracker((tracker) => tracker.track(click('b1')));
+    loader.withTracker((tracker) => tracker.setUserId('42'));
+    loader.start();
+    await vi.waitFor(() => expect(calls).toContain('vitals'));
+    expect(calls).toEqual(['start', 'uid:42', 'vitals']);
+    expect(tracked).toEqual([click('b1')]);
+    loader.withTracker((tracker) => tracker.track(click('b2')));
+    expect(tracked).toEqual([click('b1'), click('b2')]);
+  });
+
+  it('loads and starts once however often it is started', async () => {
+    const { modules, calls } = fakeModules();
+    const load = vi.fn(() => Promise.resolve(modules));
+    const loader = createTrackerLoader(options, load);
+    loader.start();
+    loader.start();
+    await vi.waitFor(() => expect(calls).toContain('vitals'));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(modules.createTracker).toHaveBeenCalledWith({ appId: 'app', appName: 'name' });
+    expect(calls.filter((call) => call === 'start')).toHaveLength(1);
+  });
+
+  it('keeps at most the limit of calls while the tracker is not loaded', async () => {
+    const { modules, tracked } = fakeModules();
+    const loader = createTrackerLoader(options, () => Promise.resolve(modules));
+    for (let index = 0; index < PENDING_CALLS_LIMIT + 5; index += 1) {
+      loader.withTracker((tracker) => tracker.track(click(`b${index}`)));
+    }
+    loader.start();
+    await vi.waitFor(() => expect(tracked.length).toBeGreaterThan(0));
+    expect(tracked).toHaveLength(PENDING_CALLS_LIMIT);
+  });
+
+  it('warns and never throws when loading fails or a call throws', async () => {
+    const warn = vi.fn();
+    const failing = createTrackerLoader(options, () => Promise.reject(new Error('offline')), warn);
+    failing.start();
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('tracker failed to load', expect.any(Error)),
+    );
+
+    const { modules } = fakeModules();
+    const loader = createTrackerLoader(options, () => Promise.resolve(modules), warn);
+    loader.start();
+    loader.withTracker(() => {
+      throw new Error('caller bug');
+    });
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('tracking call failed', expect.any(Error)),
+    );
+  });
+});
