@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from './build.mjs';
+import { benchIngestion } from './bench-ingestion.mjs';
+import { trackCallTime, trackerSizes } from './bench-tracker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { freePort, root } from './lib.mjs';
 
@@ -161,5 +163,45 @@ const warm = await timeStart(port, dataDir);
 report('npm start, built tree, existing database: start to serving', warm.ms, 'ms');
 await stopStart(warm.child);
 await rm(dataDir, { recursive: true, force: true });
+
+// Behaviour tracking (issue 7): the SDK's size and cost in the page, and the gateway's intake.
+const trackerKb = (bytes) => (bytes / 1024).toFixed(1);
+const sizes = await trackerSizes();
+const tracker = sizes['tracker-init-and-one-event'];
+report(
+  'tracker, init + one event (minified / gzip)',
+  `${trackerKb(tracker.minified)} / ${trackerKb(tracker.gzip)}`,
+  'KB',
+  '8 KB gzip',
+);
+report(
+  'tracker, user-agent parser loaded on demand (gzip)',
+  trackerKb(tracker.onDemand.gzip),
+  'KB',
+);
+const vitals = sizes['web-vitals-reporting'];
+report('tracker, web-vitals reporting (gzip)', trackerKb(vitals.gzip + vitals.onDemand.gzip), 'KB');
+const snowplow = sizes['snowplow-init-and-one-event'];
+report(
+  'anchor: Snowplow browser tracker, init + one page view (minified / gzip)',
+  `${trackerKb(snowplow.minified)} / ${trackerKb(snowplow.gzip)}`,
+  'KB',
+);
+const trackCall = await trackCallTime(chromium, {
+  executablePath,
+  args: CHROMIUM_ARGS,
+  headless: true,
+});
+report(
+  `track() main-thread time in Chromium (mean / p50 / p99 of ${trackCall.calls} calls)`,
+  `${trackCall.meanMicros} / ${trackCall.p50Micros} / ${trackCall.p99Micros}`,
+  'µs',
+);
+const ingestion = await benchIngestion();
+report(
+  `gateway ingestion, embedded database (${ingestion.events} events in batches of 50)`,
+  Math.round(ingestion.eventsPerSecond),
+  'events/s',
+);
 
 console.log('\nbench: ' + JSON.stringify(figures));
