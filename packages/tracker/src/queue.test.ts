@@ -27,9 +27,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('queue', () => {
-  it('mirrors to tracking_queue:{tab} as {updatedAt, events}', () => {
+  it('mirrors to tracking_queue:{tab} as {updatedAt, events}, once per task', async () => {
     const queue = make();
+    const writes = vi.spyOn(platform.local, 'setItem');
     queue.add(event('1'));
+    expect(writes).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(writes).toHaveBeenCalledTimes(1);
     expect(JSON.parse(platform.local.getItem(queueKey('me')) ?? '')).toEqual({
       updatedAt: Date.now(),
       events: [event('1')],
@@ -78,13 +82,15 @@ describe('queue', () => {
     expect(platform.local.getItem(queueKey('c'))).not.toBeNull();
   });
 
-  it('keeps the memory queue when storage throws on write, warning once', () => {
+  it('keeps the memory queue when storage throws on write, warning once', async () => {
     platform.local.failWrites = true;
     const queue = make();
     expect(() => {
       queue.add(event('1'));
       queue.add(event('2'));
     }).not.toThrow();
+    await Promise.resolve();
+    queue.persist();
     expect(queue.size).toBe(2);
     expect(warnings).toEqual([QUEUE_STORAGE_WARNING]);
     queue.remove(['1']);

@@ -75,6 +75,18 @@ export function createQueue(
     }
   };
 
+  // track() must stay cheap: the events of one task are mirrored in one write, right after it
+  // (a microtask, so before any unload or the next event of the page), not one write each.
+  let writePending = false;
+  const persistSoon = () => {
+    if (writePending) return;
+    writePending = true;
+    void Promise.resolve().then(() => {
+      writePending = false;
+      persist();
+    });
+  };
+
   const has = (id: string) => events.some((event) => event.event_id === id);
 
   return {
@@ -99,13 +111,13 @@ export function createQueue(
           };
           if (byteLength(JSON.stringify(merged)) <= maxEventBytes) {
             events = events.map((queued) => (queued === target ? merged : queued));
-            persist();
+            persistSoon();
             return;
           }
         }
       }
       events.push(event);
-      persist();
+      persistSoon();
     },
     peek: (count) => events.slice(0, count),
     all: () => [...events],

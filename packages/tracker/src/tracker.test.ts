@@ -184,6 +184,7 @@ describe('events', () => {
   it('drops an event over the byte limit with a warning and delivers one at the limit', async () => {
     await started();
     tracker.track({ type: 'click', eventTrackingId: 'b1', ext: { pad: '' } });
+    await Promise.resolve();
     const base = new TextEncoder().encode(JSON.stringify(mirror()?.events.at(-1))).length;
     await runLoop();
     tracker.track({
