@@ -487,17 +487,18 @@ describe('GET /v1/buried/log/overview', () => {
       p75: 5000,
       ratings: { good: 2, 'needs-improvement': 1, poor: 2 },
     });
-    // Ten steps of 800 up to twice the poor threshold (8000), then the open bucket up to the max.
+    // Four steps to the good threshold (2500), three to the poor one (4000), three to twice it,
+    // then the open bucket up to the max: both thresholds are edges.
     expect(byName.LCP!.histogram).toEqual([
-      { upTo: 800, count: 0 },
-      { upTo: 1600, count: 1 },
-      { upTo: 2400, count: 1 },
-      { upTo: 3200, count: 1 },
+      { upTo: 625, count: 0 },
+      { upTo: 1250, count: 1 },
+      { upTo: 1875, count: 0 },
+      { upTo: 2500, count: 1 },
+      { upTo: 3000, count: 1 },
+      { upTo: 3500, count: 0 },
       { upTo: 4000, count: 0 },
-      { upTo: 4800, count: 0 },
-      { upTo: 5600, count: 1 },
-      { upTo: 6400, count: 0 },
-      { upTo: 7200, count: 0 },
+      { upTo: 4000 + 4000 / 3, count: 1 },
+      { upTo: 4000 + 8000 / 3, count: 0 },
       { upTo: 8000, count: 0 },
       { upTo: 9000, count: 1 },
     ]);
@@ -507,7 +508,9 @@ describe('GET /v1/buried/log/overview', () => {
     });
     expect(byName.CLS!.p75).toBeCloseTo(0.2, 10);
     expect(byName.CLS!.histogram).toHaveLength(10);
-    expect(byName.CLS!.histogram.map((bin) => bin.count)).toEqual([1, 1, 0, 0, 0, 1, 0, 0, 0, 0]);
+    expect(byName.CLS!.histogram.map((bin) => bin.count)).toEqual([0, 1, 0, 1, 0, 0, 0, 1, 0, 0]);
+    expect(byName.CLS!.histogram[3]!.upTo).toBe(0.1);
+    expect(byName.CLS!.histogram[6]!.upTo).toBe(0.25);
     expect(byName.INP).toMatchObject({
       samples: 2,
       p75: 475,

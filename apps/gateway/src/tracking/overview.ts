@@ -39,8 +39,30 @@ export const OTHER_PAGES = 'other';
 export const TOP_PAGES = 10;
 /** Events in `latest`. */
 export const LATEST_EVENTS = 50;
-/** Equal histogram buckets of a web-vitals metric from 0 to twice its poor threshold. */
+/** Histogram buckets of a web-vitals metric from 0 to twice its poor threshold. */
 export const HISTOGRAM_BUCKETS = 10;
+
+/**
+ * Upper edges of a metric's histogram buckets: four up to the good threshold, three up to the poor
+ * one and three up to twice it, so both thresholds are bucket edges and every bucket has one
+ * rating (a bar can be coloured by it exactly).
+ */
+export function histogramEdges(name: WebVitalName): number[] {
+  const { good, poor } = webVitalsThresholds[name];
+  const steps = (from: number, to: number, count: number) =>
+    Array.from({ length: count }, (_, index) => from + ((to - from) * (index + 1)) / count);
+  return [...steps(0, good, 4), ...steps(good, poor, 3), ...steps(poor, poor * 2, 3)];
+}
+
+/** SQL of a sample's bucket (1 to 10 by its edges, 11 above): edges are constants, not input. */
+const bucketSql = (Object.keys(webVitalsThresholds) as WebVitalName[])
+  .map((name) => {
+    const cases = histogramEdges(name)
+      .map((edge, index) => `WHEN x.value <= ${edge} THEN ${index + 1}`)
+      .join(' ');
+    return `WHEN '${name}' THEN CASE ${cases} ELSE ${HISTOGRAM_BUCKETS + 1} END`;
+  })
+  .join(' ');
 
 /** The smallest bucket size that cuts a window of `windowMs` into at most {@link MAX_BUCKETS}. */
 export function bucketSizeFor(windowMs: number): number {
@@ -173,28 +195,23 @@ export async function trackingOverview(
      GROUP BY t.name`,
     vitalsParams,
   );
-  // Bucket i (1..10) holds values in ((i - 1) * step, i * step], step a tenth of twice the poor
-  // threshold; bucket 11 holds everything above.
+  // Bucket i (1..10) holds values in (edge i - 1, edge i]; bucket 11 everything above.
   const histogramRows = await db.query<{ name: string; bucket: number; count: number }>(
     `${VITALS}
-     SELECT x.name,
-       LEAST(GREATEST(ceil(x.value * ${HISTOGRAM_BUCKETS} / (t.poor * 2)), 1),
-         ${HISTOGRAM_BUCKETS + 1})::int AS bucket,
-       count(*)::int AS count
-     FROM metrics x JOIN thresholds t ON t.name = x.name
+     SELECT x.name, (CASE x.name ${bucketSql} END)::int AS bucket, count(*)::int AS count
+     FROM metrics x
      GROUP BY 1, 2`,
     vitalsParams,
   );
 
   const webVitals = (Object.keys(webVitalsThresholds) as WebVitalName[]).map(
     (name): WebVitalSummary => {
-      const { poor } = webVitalsThresholds[name];
       const row = vitalRows.find((candidate) => candidate.name === name);
       const counts = new Map(
         histogramRows.filter((bin) => bin.name === name).map((bin) => [bin.bucket, bin.count]),
       );
-      const histogram = Array.from({ length: HISTOGRAM_BUCKETS }, (_, index) => ({
-        upTo: (poor * 2 * (index + 1)) / HISTOGRAM_BUCKETS,
+      const histogram = histogramEdges(name).map((upTo, index) => ({
+        upTo,
         count: counts.get(index + 1) ?? 0,
       }));
       // The open bucket above twice the poor threshold: its bound is the largest value (JSON
