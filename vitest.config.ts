@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/{components,lib}/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/node_modules/**', 'apps/gateway/test/**'],
         },
       },
