@@ -582,6 +582,27 @@ describe('GET /v1/buried/log/events', () => {
       expect(bad.json?.code).toBe(GatewayCode.validationFailed);
     }
   });
+
+  it('answers the events of one visitor, alone or with its device', async () => {
+    const deviceId = `device-${Math.random().toString(36).slice(2, 10)}`;
+    const visitor = (n: number) => `w-${String(n).repeat(9)}-${Date.now()}-123456789`;
+    const [mine, theirs] = [visitor(1), visitor(2)];
+    const events = [
+      makeEvent({ device_id: deviceId, visitor_id: mine, title: 'mine' }),
+      makeEvent({ device_id: deviceId, visitor_id: theirs, title: 'theirs' }),
+      makeEvent({ visitor_id: mine, title: 'mine elsewhere' }),
+    ];
+    expect((await upload(gateway, events)).json?.data).toMatchObject({ accepted: 3 });
+    const admin = await operator();
+    const titles = async (query: string) =>
+      trackingEventsReplySchema
+        .parse((await admin.get(`${ApiPath.trackingEvents}?${query}`)).json?.data)
+        .events.map(({ event }) => event.title)
+        .sort();
+    expect(await titles(`visitorId=${mine}`)).toEqual(['mine', 'mine elsewhere']);
+    expect(await titles(`deviceId=${deviceId}&visitorId=${mine}`)).toEqual(['mine']);
+    expect(await titles(`deviceId=${deviceId}`)).toEqual(['mine', 'theirs']);
+  });
 });
 
 describe('persistence', () => {

@@ -540,7 +540,12 @@ describe('tracking ingestion and overview', () => {
     expect(trackingOverviewQuerySchema.safeParse({ hours: 'day' }).success).toBe(false);
   });
 
-  it('asks the events of one device, 200 by default and at most 1000', () => {
+  it('asks the events of one device or visitor, 200 by default and at most 1000', () => {
+    expect(trackingEventsQuerySchema.parse({ visitorId: 'w-1' })).toEqual({
+      visitorId: 'w-1',
+      limit: 200,
+    });
+    expect(trackingEventsQuerySchema.safeParse({ limit: '5' }).success).toBe(false);
     expect(trackingEventsQuerySchema.parse({ deviceId: 'd1' })).toEqual({
       deviceId: 'd1',
       limit: 200,

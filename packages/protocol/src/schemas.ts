@@ -464,11 +464,20 @@ export type TrackedEventSummary = z.infer<typeof trackedEventSummarySchema>;
 /** Most events one device query answers. */
 export const TRACKING_EVENTS_MAX_LIMIT = 1000;
 
-/** Query of the device events call: one device's stored events, oldest first. */
-export const trackingEventsQuerySchema = z.object({
-  deviceId: requiredText(128),
-  limit: z.coerce.number().int().min(1).max(TRACKING_EVENTS_MAX_LIMIT).default(200),
-});
+/**
+ * Query of the events call: the stored events of one device (its fingerprint: browsers on one
+ * machine share it) or of one visitor (one browser profile), or of both at once; oldest first.
+ */
+export const trackingEventsQuerySchema = z
+  .object({
+    deviceId: requiredText(128).optional(),
+    visitorId: requiredText(64).optional(),
+    limit: z.coerce.number().int().min(1).max(TRACKING_EVENTS_MAX_LIMIT).default(200),
+  })
+  .refine((query) => query.deviceId !== undefined || query.visitorId !== undefined, {
+    message: 'deviceId or visitorId is required',
+    path: ['deviceId'],
+  });
 export type TrackingEventsQuery = z.infer<typeof trackingEventsQuerySchema>;
 
 /** Reply of the device events call: each stored event in full, oldest first by event time. */

@@ -359,6 +359,16 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX tracking_events_device_time ON tracking_events (device_id, event_time);
     `,
   },
+  {
+    // A fingerprint names a device, and browsers on one machine share it; the visitor id names
+    // one browser profile, so operators can follow a single visitor.
+    id: '014_tracking_events_visitor',
+    sql: `
+      ALTER TABLE tracking_events ADD COLUMN visitor_id text;
+      UPDATE tracking_events SET visitor_id = event->>'visitor_id';
+      CREATE INDEX tracking_events_visitor_time ON tracking_events (visitor_id, event_time);
+    `,
+  },
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

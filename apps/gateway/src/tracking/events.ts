@@ -106,7 +106,7 @@ export function pagePath(url: string): string {
 }
 
 // Parameters of one stored event in the insert's VALUES.
-const PARAMS_PER_EVENT = 10;
+const PARAMS_PER_EVENT = 11;
 
 /**
  * Stores valid events in one multi-row insert; an id stored before (or twice in this batch) is
@@ -129,15 +129,16 @@ export async function insertEvents(
       event.uid ?? null,
       event.device_id,
       event.session_id,
+      event.visitor_id || null,
       json,
     );
     const at = index * PARAMS_PER_EVENT;
     const p = (n: number) => `$${at + n}`;
-    return `(${p(1)}, ${p(2)}::timestamptz, ${p(3)}::smallint, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}, ${p(10)}::jsonb)`;
+    return `(${p(1)}, ${p(2)}::timestamptz, ${p(3)}::smallint, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}::jsonb)`;
   });
   const inserted = await db.query<{ event_id: string }>(
     `INSERT INTO tracking_events (event_id, event_time, type, event_tracking_id, page_status, page,
-       uid, device_id, session_id, event)
+       uid, device_id, session_id, visitor_id, event)
      VALUES ${rows.join(', ')}
      ON CONFLICT (event_id) DO NOTHING
      RETURNING event_id`,

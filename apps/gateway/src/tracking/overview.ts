@@ -262,13 +262,15 @@ export async function trackingOverview(
 /** The stored events of one device in full, oldest first by client time, at most `limit`. */
 export async function deviceEvents(
   db: Queryable,
-  { deviceId, limit }: { deviceId: string; limit: number },
+  { deviceId, visitorId, limit }: TrackingEventsQuery,
 ): Promise<TrackingEventsReply> {
+  // The query schema asks for at least one of the two; each given one narrows the events.
   const rows = await db.query<{ received_at_ms: number; event: Record<string, unknown> }>(
     `SELECT (extract(epoch FROM received_at) * 1000)::float8 AS received_at_ms, event
-     FROM tracking_events WHERE device_id = $1
-     ORDER BY event_time, received_at, event_id LIMIT $2::integer`,
-    [deviceId, limit],
+     FROM tracking_events
+     WHERE ($1::text IS NULL OR device_id = $1) AND ($2::text IS NULL OR visitor_id = $2)
+     ORDER BY event_time, received_at, event_id LIMIT $3::integer`,
+    [deviceId ?? null, visitorId ?? null, limit],
   );
   return {
     events: rows.map((row) => ({ receivedAt: Math.round(row.received_at_ms), event: row.event })),
