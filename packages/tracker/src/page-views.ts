@@ -6,7 +6,7 @@ export interface PageHandlers {
   onUrlChange(previous: PageState, next: PageState): void;
   /**
    * visibilitychange to hidden, or pagehide. May come twice for one hide (both events).
-   * `unloading` when the page is going away for good (pagehide not kept in the back/forward cache).
+   * `unloading` on pagehide: the page is going away, for good or into the back/forward cache.
    */
   onHidden(unloading: boolean): void;
   /** Visible again; `restored` when the page came back from the back/forward cache. */
@@ -35,9 +35,7 @@ export function watchPage(platform: TrackerPlatform, handlers: PageHandlers): Un
       if (platform.page()?.hidden) handlers.onHidden(false);
       else handlers.onVisible(false);
     }),
-    platform.listen('window', 'pagehide', (event) =>
-      handlers.onHidden((event as PageTransitionEvent | undefined)?.persisted === false),
-    ),
+    platform.listen('window', 'pagehide', () => handlers.onHidden(true)),
     platform.listen('window', 'pageshow', (event) => {
       if ((event as PageTransitionEvent).persisted) handlers.onVisible(true);
     }),

@@ -37,8 +37,10 @@ export interface TrackingQueue {
    * them takes merges any more.
    */
   markSending(events: TrackingEvent[]): TrackingEvent[];
-  /** Rewrites the mirror with a fresh updatedAt (the loop's heartbeat). */
+  /** Rewrites the mirror (with updatedAt 0 once released). */
   persist(): boolean;
+  /** The loop's heartbeat: claims the mirror as this live tab's again, with a fresh updatedAt. */
+  heartbeat(): boolean;
   /** Merges the mirrors of gone tabs into this queue (dedupe by event_id); returns how many. */
   adoptOrphans(): number;
   /**
@@ -60,7 +62,10 @@ export function createQueue(
   const ownKey = queueKey(tabId);
   let warned = false;
 
-  const persist = (updatedAt = platform.now()): boolean => {
+  // Once released (the page is going away) every later write keeps the mirror marked left behind,
+  // so a write queued before the release cannot claim it back; only the loop's heartbeat does.
+  let released = false;
+  const persist = (updatedAt = released ? 0 : platform.now()): boolean => {
     try {
       const storage = platform.localStorage();
       if (!storage) return false;
@@ -146,7 +151,12 @@ export function createQueue(
       return [...marked.values()];
     },
     persist: () => persist(),
+    heartbeat() {
+      released = false;
+      return persist();
+    },
     release() {
+      released = true;
       if (events.length === 0) {
         try {
           platform.localStorage()?.removeItem(ownKey);
@@ -155,7 +165,7 @@ export function createQueue(
         }
         return;
       }
-      persist(0);
+      persist();
     },
     adoptOrphans() {
       let adopted = 0;

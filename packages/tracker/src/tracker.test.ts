@@ -263,10 +263,11 @@ describe('history and exposes', () => {
 });
 
 describe('config', () => {
-  it('uploads nothing while the switch is off and re-reads the config on a new event, once a silence', async () => {
+  it('uploads nothing while the switch is off and re-reads the config once a silence', async () => {
+    let switchOn = false;
     platform.respond = (url, init) =>
       Promise.resolve(
-        url.includes('clientCommon') ? jsonResponse(200, configReply(false)) : acceptAll(init),
+        url.includes('clientCommon') ? jsonResponse(200, configReply(switchOn)) : acceptAll(init),
       );
     await started();
     tracker.track({ type: 'click', eventTrackingId: 'b1' });
@@ -274,14 +275,15 @@ describe('config', () => {
     expect(uploads()).toHaveLength(0);
     expect(configCalls()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(Timing.trackingSilenceMs);
-    platform.respond = (url, init) =>
-      Promise.resolve(
-        url.includes('clientCommon') ? jsonResponse(200, configReply(true)) : acceptAll(init),
-      );
+    expect(configCalls()).toHaveLength(2);
+    expect(uploads()).toHaveLength(0);
+    switchOn = true;
     tracker.track({ type: 'click', eventTrackingId: 'b2' });
     tracker.track({ type: 'click', eventTrackingId: 'b3' });
+    // At most once a silence, however many events come.
     expect(configCalls()).toHaveLength(2);
-    await runLoop();
+    await vi.advanceTimersByTimeAsync(Timing.trackingSilenceMs + Timing.trackingLoopMs * 2);
+    expect(configCalls()).toHaveLength(3);
     expect(uploaded().map((event) => event.event_tracking_id)).toEqual(['/', 'b1', 'b2', 'b3']);
   });
 
@@ -390,6 +392,26 @@ describe('upload failures', () => {
     expect(uploads()).toHaveLength(1);
     expect(mirror()?.events).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(Timing.trackingLoopMs * 3);
+    expect(uploads()).toHaveLength(2);
+    expect(mirror()?.events).toEqual([]);
+  });
+
+  it('after a 403 with the switch still off, sends the queue once the switch is back on, with no new event', async () => {
+    let switchOn = true;
+    platform.respond = (url, init) => {
+      if (url.includes('clientCommon'))
+        return Promise.resolve(jsonResponse(200, configReply(switchOn)));
+      return Promise.resolve(switchOn ? acceptAll(init) : jsonResponse(403, { code: '40301' }));
+    };
+    await started();
+    switchOn = false;
+    await vi.advanceTimersByTimeAsync(Timing.trackingLoopMs * 2);
+    expect(uploads()).toHaveLength(1);
+    expect(mirror()?.events).toHaveLength(1);
+    switchOn = true;
+    // No event is queued from here on: the loop itself reads the config again after the silence.
+    await vi.advanceTimersByTimeAsync(Timing.trackingSilenceMs + Timing.trackingLoopMs * 3);
+    expect(configCalls().length).toBeGreaterThanOrEqual(3);
     expect(uploads()).toHaveLength(2);
     expect(mirror()?.events).toEqual([]);
   });
@@ -565,7 +587,10 @@ describe('storage and tabs', () => {
     await started();
     tracker.track({ type: 'click', eventTrackingId: 'b7' });
     platform.setHidden(true);
-    platform.emit('window', 'pagehide', { persisted: false });
+    platform.emit('window', 'pagehide');
+    // The page-leave's own write, queued before the release, must not claim the mirror back.
+    await Promise.resolve();
+    await Promise.resolve();
     const left = mirror();
     expect(left?.updatedAt).toBe(0);
     const clickId = left?.events.find((event) => event.event_tracking_id === 'b7')?.event_id;
@@ -581,10 +606,14 @@ describe('storage and tabs', () => {
     expect(uploaded().map((event) => event.event_id)).toContain(clickId);
   });
 
-  it('keeps its mirror live when the page only goes to the back/forward cache', async () => {
+  it('claims its mirror again when restored from the back/forward cache', async () => {
     await started();
     platform.setHidden(true);
     platform.emit('window', 'pagehide', { persisted: true });
+    expect(mirror()?.updatedAt).toBe(0);
+    platform.setHidden(false);
+    platform.emit('window', 'pageshow', { persisted: true });
+    await runLoop();
     expect(mirror()?.updatedAt).toBeGreaterThan(0);
   });
 

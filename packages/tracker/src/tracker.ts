@@ -324,8 +324,11 @@ export function createTracker(options: TrackerOptions): Tracker {
     loop = undefined;
     if (!started || hidden) return;
     try {
-      queue.persist();
+      queue.heartbeat();
       queue.adoptOrphans();
+      // While uploading is off (switch off, or after a 403) the config is read again, once a
+      // silence, so queued events go out when it comes back on without waiting for a new event.
+      refreshConfigIfOff();
       void upload();
     } finally {
       schedule();
@@ -430,7 +433,9 @@ export function createTracker(options: TrackerOptions): Tracker {
       pageEvent(PageStatus.hide, page);
     }
     flush();
-    // The beacon is unconfirmed: what it carried stays mirrored for the next page to resend.
+    // The beacon is unconfirmed: what it carried stays mirrored for the next page to resend at
+    // once. A page restored from the back/forward cache claims its mirror again on its next
+    // write; anything both send meanwhile is stored once (event ids).
     if (unloading) queue.release();
   };
 
