@@ -36,13 +36,19 @@ export async function launchBrowser(): Promise<{
 }
 
 /**
+ * Chromium flag giving every tab its own renderer process: by default same-site tabs share one, so
+ * crashing one tab's renderer takes the others with it.
+ */
+export const PROCESS_PER_TAB_ARGS = ['--disable-features=ProcessPerSiteUpToMainFrameThreshold'];
+
+/**
  * A fresh Chromium for tests that need several visitors at once: each `newContext()` has its own
  * cookies and storage (Playwright gives the browser a new temporary profile).
  */
-export function launchIsolatedBrowser(): Promise<Browser> {
+export function launchIsolatedBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     headless: true,
   });
 }
