@@ -196,6 +196,7 @@ describe('readTrackingConfig', () => {
     expect(DEFAULT_TRACKING_CONFIG).toEqual({
       trackingRateLimit: { limit: 1200, windowMs: 60_000 },
       operatorLoginNames: [],
+      trackingRetentionDays: 90,
     });
   });
 
@@ -212,16 +213,21 @@ describe('readTrackingConfig', () => {
         GATEWAY_TRACKING_RATE_LIMIT: '50',
         GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS: '1000',
         GATEWAY_OPERATORS: ' ops@example.test, +81 9012345678 ,,',
+        GATEWAY_TRACKING_RETENTION_DAYS: '30',
       }),
     ).toEqual({
       trackingRateLimit: { limit: 50, windowMs: 1000 },
       operatorLoginNames: ['ops@example.test', '+81 9012345678'],
+      trackingRetentionDays: 30,
     });
   });
 
   it('refuses values that cannot work', () => {
     expect(() => readTrackingConfig({ GATEWAY_TRACKING_RATE_LIMIT: '0' })).toThrow(
       /GATEWAY_TRACKING_RATE_LIMIT/,
+    );
+    expect(() => readTrackingConfig({ GATEWAY_TRACKING_RETENTION_DAYS: '0' })).toThrow(
+      /GATEWAY_TRACKING_RETENTION_DAYS/,
     );
     expect(() => readTrackingConfig({ GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS: 'soon' })).toThrow(
       /GATEWAY_TRACKING_RATE_LIMIT_WINDOW_MS/,

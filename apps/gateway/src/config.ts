@@ -116,6 +116,11 @@ export interface TrackingConfig {
    * @default none (readConfig: the demo account's when the demo is seeded, see there)
    */
   operatorLoginNames: string[];
+  /**
+   * Days a stored event is kept (by the time the gateway received it); the sweep deletes older
+   * ones, so behaviour data is not kept for ever. @default 90
+   */
+  trackingRetentionDays: number;
 }
 
 /** Everything an operator can set, read once at start from the environment. */
@@ -178,6 +183,7 @@ export const DEFAULT_CHALLENGE_CONFIG: Readonly<ChallengeConfig> = {
 export const DEFAULT_TRACKING_CONFIG: Readonly<TrackingConfig> = {
   trackingRateLimit: { limit: 1200, windowMs: 60_000 },
   operatorLoginNames: [],
+  trackingRetentionDays: 90,
 };
 
 /** What the HTTP application needs: accounts, signing, human-verification and tracking settings. */
@@ -402,6 +408,11 @@ export function readTrackingConfig(
       ),
     },
     operatorLoginNames,
+    trackingRetentionDays: integerFrom(
+      env,
+      'GATEWAY_TRACKING_RETENTION_DAYS',
+      defaults.trackingRetentionDays,
+    ),
   };
 }
 

@@ -88,7 +88,7 @@ describe('server key rotation', () => {
          ('old', 'x', now() - interval '2 hours', now() - interval '1 hour'),
          ('recent', 'x', now() - interval '2 hours', now())`,
     );
-    await sweepExpired(gateway.db, { signKeyGraceMs: GRACE_MS });
+    await sweepExpired(gateway.db, { signKeyGraceMs: GRACE_MS, trackingRetentionDays: 90 });
     const rows = await gateway.db.query<{ public_key: string }>(
       'SELECT public_key FROM sign_server_keys WHERE retired_at IS NULL OR public_key IN ($1, $2)',
       ['old', 'recent'],

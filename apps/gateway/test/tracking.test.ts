@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpired } from '../src/accounts/sweep';
 import { DEFAULT_APP_CONFIG, type GatewayConfig } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/server';
 import {
@@ -602,6 +603,24 @@ describe('GET /v1/buried/log/events', () => {
     expect(await titles(`visitorId=${mine}`)).toEqual(['mine', 'mine elsewhere']);
     expect(await titles(`deviceId=${deviceId}&visitorId=${mine}`)).toEqual(['mine']);
     expect(await titles(`deviceId=${deviceId}`)).toEqual(['mine', 'theirs']);
+  });
+});
+
+describe('retention', () => {
+  it('sweeps events received longer ago than the retention, and keeps the others', async () => {
+    const deviceId = `device-${Math.random().toString(36).slice(2, 10)}`;
+    const [old, recent] = [makeEvent({ device_id: deviceId }), makeEvent({ device_id: deviceId })];
+    expect((await upload(gateway, [old, recent])).json?.data).toMatchObject({ accepted: 2 });
+    await gateway.db.query(
+      `UPDATE tracking_events SET received_at = now() - interval '31 days' WHERE event_id = $1`,
+      [old.event_id],
+    );
+    await sweepExpired(gateway.db, { signKeyGraceMs: 60_000, trackingRetentionDays: 30 });
+    const left = await gateway.db.query<{ event_id: string }>(
+      'SELECT event_id FROM tracking_events WHERE device_id = $1',
+      [deviceId],
+    );
+    expect(left.map((row) => row.event_id)).toEqual([recent.event_id]);
   });
 });
 

@@ -1,10 +1,16 @@
 import { sweepChallenges } from '../challenge/challenges';
 import { sweepPassTokens } from '../challenge/pass-tokens';
-import { DEFAULT_SIGNING_CONFIG, type SigningConfig } from '../config';
+import {
+  DEFAULT_SIGNING_CONFIG,
+  DEFAULT_TRACKING_CONFIG,
+  type SigningConfig,
+  type TrackingConfig,
+} from '../config';
 import type { Queryable } from '../db/database';
 import { sweepCspReports } from '../reports/csp-reports';
 import { sweepServerKeys } from '../signing/server-keys';
 import { sweepTraceIds } from '../signing/trace-ids';
+import { sweepTrackingEvents } from '../tracking/events';
 import { sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
@@ -13,18 +19,22 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Deletes ended throttle windows, sessions that can no longer be renewed (with their bound sign
- * keys), used trace ids out of their window, server keys past their grace, old CSP reports, and
- * expired challenges and pass tokens.
+ * keys), used trace ids out of their window, server keys past their grace, old CSP reports,
+ * expired challenges and pass tokens, and tracked events past their retention.
  */
 export async function sweepExpired(
   db: Queryable,
-  signing: Pick<SigningConfig, 'signKeyGraceMs'> = DEFAULT_SIGNING_CONFIG,
+  config: Pick<SigningConfig, 'signKeyGraceMs'> & Pick<TrackingConfig, 'trackingRetentionDays'> = {
+    ...DEFAULT_SIGNING_CONFIG,
+    ...DEFAULT_TRACKING_CONFIG,
+  },
 ): Promise<void> {
   await sweepThrottleCounters(db);
   await sweepSessions(db);
   await sweepTraceIds(db);
-  await sweepServerKeys(db, signing.signKeyGraceMs);
+  await sweepServerKeys(db, config.signKeyGraceMs);
   await sweepCspReports(db);
   await sweepChallenges(db);
   await sweepPassTokens(db);
+  await sweepTrackingEvents(db, config.trackingRetentionDays);
 }

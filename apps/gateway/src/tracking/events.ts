@@ -173,3 +173,11 @@ export async function ingestEvents(
   const inserted = await insertEvents(db, [...unique.values()]);
   return { accepted: inserted.size, duplicates: valid - inserted.size, rejected };
 }
+
+/** Deletes the events received more than `retentionDays` days ago. */
+export async function sweepTrackingEvents(db: Queryable, retentionDays: number): Promise<void> {
+  await db.query(
+    `DELETE FROM tracking_events WHERE received_at < now() - $1::integer * interval '1 day'`,
+    [retentionDays],
+  );
+}

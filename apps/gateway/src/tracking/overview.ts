@@ -5,6 +5,7 @@ import {
 } from '@exchange-web/protocol/registry';
 import type {
   TrackedEventSummary,
+  TrackingEventsQuery,
   TrackingEventsReply,
   TrackingOverviewReply,
   WebVitalSummary,
