@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
     headerFooterPort: await freePort(),
     dataDir,
     quiet: true,
-    env: { HEADER_FOOTER_DIST: headerFooterDist },
+    // A short simulated-market cycle, so a paper limit order a little off the price fills within
+    // seconds (README "Simulated market and trading").
+    env: { HEADER_FOOTER_DIST: headerFooterDist, GATEWAY_MARKET_CYCLE_MS: '20000' },
   });
   project.provide('siteUrl', stack.url.replace('localhost', '127.0.0.1'));
   project.provide('gatewayUrl', stack.gatewayUrl);

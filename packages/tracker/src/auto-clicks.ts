@@ -9,7 +9,7 @@ export interface DeclaredClick {
 
 /** The warning of a `data-tracking-ext` that is not a JSON object; the click is sent without it. */
 export const invalidExtAttributeWarning = (id: string): string =>
-  `${TrackingDataAttribute.ext} of ${id} is not a JSON object; the click is tracked without it`;
+  `${TrackingDataAttribute.ext} of ${id} is not a JSON object`;
 
 interface ClosestCapable {
   closest(selector: string): { getAttribute(name: string): string | null } | null;

@@ -218,7 +218,17 @@ export function createIdentity(
     return platform.randomUUID().replace(/-/g, '');
   };
 
-  const deviceId = () => read(local(), LocalStorageKey.deviceFingerprint) ?? memoryFingerprint;
+  let firstVisit: number | undefined;
+  let visitor = '';
+  let source: SessionSource | undefined;
+  // Once known, the fingerprint is kept: it never changes for a device.
+  let knownDevice = '';
+  const deviceId = () => {
+    if (!knownDevice) {
+      knownDevice = read(local(), LocalStorageKey.deviceFingerprint) ?? memoryFingerprint;
+    }
+    return knownDevice;
+  };
 
   return {
     tabId,
@@ -258,18 +268,31 @@ export function createIdentity(
       writeMarker(jar, fingerprint);
       return fingerprint;
     },
+    // Visitor id, first visit and source never change within a page's life: read once, then
+    // kept, so track() touches storage as little as it can (main-thread time, issue 7).
     firstVisitTime() {
+      if (firstVisit !== undefined) return firstVisit;
       const storage = local();
-      if (!read(storage, LocalStorageKey.visitorId)) {
-        write(storage, LocalStorageKey.visitorId, createVisitorId(platform));
+      const storedVisitor = read(storage, LocalStorageKey.visitorId);
+      if (storedVisitor) {
+        visitor = storedVisitor;
+      } else {
+        visitor = createVisitorId(platform);
+        write(storage, LocalStorageKey.visitorId, visitor);
       }
       const stored = Number(read(storage, LocalStorageKey.firstVisitTime));
-      if (stored > 0) return stored;
-      write(storage, LocalStorageKey.firstVisitTime, String(startedAt));
-      return startedAt;
+      if (stored > 0) {
+        firstVisit = stored;
+      } else {
+        write(storage, LocalStorageKey.firstVisitTime, String(startedAt));
+        firstVisit = startedAt;
+      }
+      return firstVisit;
     },
     visitorId() {
-      return read(local(), LocalStorageKey.visitorId) ?? '';
+      // Where storage refuses, the id made for this page still tells its events apart.
+      this.firstVisitTime();
+      return visitor;
     },
     firstDay() {
       return platform.now() - this.firstVisitTime() < Timing.firstDayMs;
@@ -279,6 +302,7 @@ export function createIdentity(
       return device ? `${device}-${startedAt}-${sessionRandom}` : '';
     },
     source() {
+      if (source) return source;
       const storage = platform.sessionStorage();
       const page = platform.page();
       const once = (key: string, value: string) => {
@@ -294,11 +318,12 @@ export function createIdentity(
           return '';
         }
       })();
-      return {
+      source = {
         source_referer: once(SessionStorageKey.sourceReferrer, page?.referrer ?? ''),
         source_target: once(SessionStorageKey.sourceTarget, page?.href ?? ''),
         qr_val: once(SessionStorageKey.qrValue, qr),
       };
+      return source;
     },
   };
 }

@@ -12,8 +12,7 @@ export interface QueueMirror {
 export const queueKey = (tabId: string): string => `${LocalStorageKey.trackingQueue}:${tabId}`;
 
 /** Warned once when local storage refuses the mirror: the queue then lives in memory only. */
-export const QUEUE_STORAGE_WARNING =
-  'Tracking queue kept in memory: local storage refused to store it';
+export const QUEUE_STORAGE_WARNING = 'Tracking queue kept in memory only: storage refused it';
 
 /** The byte length of a text in UTF-8. */
 export const byteLength = (text: string): number => new TextEncoder().encode(text).length;
