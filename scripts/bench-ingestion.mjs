@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, root, runOrThrow } from './lib.mjs';
+import { stopChild } from './stack.mjs';
 
 const EVENTS_PER_BATCH = 50;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,18 +25,6 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
     await sleep(100);
   }
   throw new Error(`gateway was not ready at ${url} within ${timeoutMs} ms`);
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 function makeBatch(runId, batch) {

@@ -18,3 +18,5 @@ export interface Stack {
 }
 
 export declare function startStack(options?: StackOptions): Promise<Stack>;
+
+export declare function stopChild(child: ChildProcess): Promise<void>;

@@ -39,7 +39,8 @@ function launch(name, args, env, { quiet, cwd = root }) {
   return child;
 }
 
-function stopChild(child) {
+/** Stops a child with SIGTERM, then SIGKILL after 5 s; resolves once it has exited. */
+export function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -1,22 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Timing } from '@exchange-web/protocol/registry';
-import type { TrackingEvent } from '@exchange-web/protocol/schemas';
 import { createQueue, QUEUE_STORAGE_WARNING, queueKey } from './queue';
-import { fakePlatform, type FakePlatform } from './testing';
+import { fakePlatform, trackingEventFixture, type FakePlatform } from './testing';
 
 let platform: FakePlatform;
 let warnings: string[];
-const event = (id: string, extra: Partial<TrackingEvent> = {}): TrackingEvent => ({
-  event_id: id,
-  type: 2,
-  event_tracking_id: 'b1',
-  track_type: 'manual',
-  timestamp: 1,
-  url: 'u',
-  device_id: 'd',
-  session_id: 's',
-  ...extra,
-});
+const event = trackingEventFixture;
 const make = (tab = 'me') => createQueue(platform, tab, (m) => warnings.push(m), 500);
 
 beforeEach(() => {

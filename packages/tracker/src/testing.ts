@@ -8,6 +8,7 @@ import type {
   TrackerPlatform,
   TrackerStorage,
 } from './platform';
+import type { TrackingEvent } from '@exchange-web/protocol/schemas';
 
 // A test double shipped with the package (STYLE "Ship a test double"): an in-memory platform whose
 // storage, transport, visibility and history are driven by the test. Timers are the global ones,
@@ -230,3 +231,24 @@ export function fakePlatform(href = 'https://www.example.test/en/markets'): Fake
 export async function beaconEvents(beacon: FakeBeacon): Promise<Record<string, unknown>[]> {
   return JSON.parse(await beacon.body.text()) as Record<string, unknown>[];
 }
+
+/**
+ * A minimal valid event for tests, id `id`, with `extra` fields over it.
+ *
+ * @example
+ * queue.add(trackingEventFixture('e1', { merge: true }));
+ */
+export const trackingEventFixture = (
+  id: string,
+  extra: Partial<TrackingEvent> = {},
+): TrackingEvent => ({
+  event_id: id,
+  type: 2,
+  event_tracking_id: 'b1',
+  track_type: 'manual',
+  timestamp: 1,
+  url: 'u',
+  device_id: 'd',
+  session_id: 's',
+  ...extra,
+});

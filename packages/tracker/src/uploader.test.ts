@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TRACKING_MAX_BEACON_BYTES } from '@exchange-web/protocol/registry';
 import type { TrackingEvent } from '@exchange-web/protocol/schemas';
-import { beaconEvents as readBeacon, fakePlatform, jsonResponse } from './testing';
+import {
+  beaconEvents as readBeacon,
+  fakePlatform,
+  jsonResponse,
+  trackingEventFixture,
+} from './testing';
 import {
   beaconEvents,
   isEnvelopeSuccess,
@@ -11,17 +16,8 @@ import {
   uploadBatch,
 } from './uploader';
 
-const event = (id: string, pad = ''): TrackingEvent => ({
-  event_id: id,
-  type: 2,
-  event_tracking_id: 'b1',
-  track_type: 'manual',
-  timestamp: 1,
-  url: 'u',
-  device_id: 'd',
-  session_id: 's',
-  event_tracking: pad,
-});
+const event = (id: string, pad = ''): TrackingEvent =>
+  trackingEventFixture(id, { event_tracking: pad });
 
 async function upload(status: number, body: unknown, reject = false) {
   const platform = fakePlatform();
