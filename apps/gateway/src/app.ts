@@ -26,11 +26,15 @@ import { registerCspRoutes } from './routes/csp';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerSignConfigRoutes } from './routes/sign-config';
+import { registerMarketRoutes } from './routes/market';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
 import { registerTrackingRoutes } from './routes/tracking';
+import { registerTradingRoutes } from './routes/trading';
 import { ServerKeyStore } from './signing/server-keys';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
+import { SimulatedMarket } from './market/price-model';
+import { TradingEngine } from './trading/engine';
 
 /** Bodies over 1 MiB are refused before they are read (issue: bad input). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -128,6 +132,11 @@ export function createApp({
   registerSubAccountRoutes(routes, { db, sessions, guard, loginBody });
   registerAssetRoutes(signed, db);
   registerApiKeyRoutes(signed, db);
+  // The simulated market and the trading engine (README "Simulated market and trading").
+  const market = new SimulatedMarket(config.marketCycleMs);
+  registerMarketRoutes(routes, { market, config });
+  const engine = new TradingEngine(db, market);
+  registerTradingRoutes(signed, engine);
 
   app.notFound((c) => {
     const methods = routes.methodsFor(c.req.path);

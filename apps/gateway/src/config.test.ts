@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCOUNTS_CONFIG,
   DEFAULT_CHALLENGE_CONFIG,
+  DEFAULT_MARKET_CONFIG,
   DEFAULT_SIGNING_CONFIG,
   DEFAULT_TRACKING_CONFIG,
   DEV_TRUST_KEY_FILE,
   readAccountsConfig,
   readChallengeConfig,
   readConfig,
+  readMarketConfig,
   readSigningConfig,
   readTrackingConfig,
 } from './config';
@@ -234,6 +236,40 @@ describe('readTrackingConfig', () => {
     );
     expect(() => readTrackingConfig({ GATEWAY_OPERATORS: `${'x'.repeat(255)}@a.test` })).toThrow(
       /GATEWAY_OPERATORS/,
+    );
+  });
+});
+
+describe('readMarketConfig', () => {
+  it('defaults to a 10 minute cycle, 1000 streams and a settle every second', () => {
+    expect(readMarketConfig({})).toEqual(DEFAULT_MARKET_CONFIG);
+    expect(DEFAULT_MARKET_CONFIG).toEqual({
+      marketCycleMs: 600_000,
+      marketMaxStreams: 1000,
+      tradingSettleIntervalMs: 1000,
+    });
+    expect(readConfig({})).toMatchObject(DEFAULT_MARKET_CONFIG);
+  });
+
+  it('reads every variable; a settle interval of 0 turns the timer off', () => {
+    expect(
+      readMarketConfig({
+        GATEWAY_MARKET_CYCLE_MS: '20000',
+        GATEWAY_MARKET_MAX_STREAMS: '3',
+        GATEWAY_TRADING_SETTLE_MS: '0',
+      }),
+    ).toEqual({ marketCycleMs: 20_000, marketMaxStreams: 3, tradingSettleIntervalMs: 0 });
+  });
+
+  it('refuses values that cannot work', () => {
+    expect(() => readMarketConfig({ GATEWAY_MARKET_CYCLE_MS: '999' })).toThrow(
+      /GATEWAY_MARKET_CYCLE_MS/,
+    );
+    expect(() => readMarketConfig({ GATEWAY_MARKET_MAX_STREAMS: '0' })).toThrow(
+      /GATEWAY_MARKET_MAX_STREAMS/,
+    );
+    expect(() => readMarketConfig({ GATEWAY_TRADING_SETTLE_MS: '-1' })).toThrow(
+      /GATEWAY_TRADING_SETTLE_MS/,
     );
   });
 });

@@ -123,9 +123,27 @@ export interface TrackingConfig {
   trackingRetentionDays: number;
 }
 
+/** The simulated market and the trading engine (README, "Simulated market and trading"). */
+export interface MarketConfig {
+  /**
+   * The length of one cycle of the simulated price (about ±1 % around the pair's base price).
+   * Tests and e2e use a short one, so a limit order a little off the price fills within seconds.
+   * @default 600_000 (10 minutes)
+   */
+  marketCycleMs: number;
+  /** Market streams (server-sent events) one process serves at once; more answer 429. @default 1000 */
+  marketMaxStreams: number;
+  /**
+   * How often each process settles every open order and position (fills limit orders the price
+   * crossed, liquidates positions); 0 turns the timer off, leaving the settle each trading read
+   * runs for its own account. @default 1000
+   */
+  tradingSettleIntervalMs: number;
+}
+
 /** Everything an operator can set, read once at start from the environment. */
 export interface GatewayConfig
-  extends AccountsConfig, SigningConfig, ChallengeConfig, TrackingConfig {
+  extends AccountsConfig, SigningConfig, ChallengeConfig, TrackingConfig, MarketConfig {
   host: string;
   port: number;
   /** Folder of the embedded database. */
@@ -186,14 +204,25 @@ export const DEFAULT_TRACKING_CONFIG: Readonly<TrackingConfig> = {
   trackingRetentionDays: 90,
 };
 
-/** What the HTTP application needs: accounts, signing, human-verification and tracking settings. */
-export type AppConfig = AccountsConfig & SigningConfig & ChallengeConfig & TrackingConfig;
+export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
+  marketCycleMs: 10 * 60_000,
+  marketMaxStreams: 1000,
+  tradingSettleIntervalMs: 1000,
+};
+
+/** What the HTTP application needs: accounts, signing, human verification, tracking, market. */
+export type AppConfig = AccountsConfig &
+  SigningConfig &
+  ChallengeConfig &
+  TrackingConfig &
+  MarketConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
   ...DEFAULT_SIGNING_CONFIG,
   ...DEFAULT_CHALLENGE_CONFIG,
   ...DEFAULT_TRACKING_CONFIG,
+  ...DEFAULT_MARKET_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -416,6 +445,21 @@ export function readTrackingConfig(
   };
 }
 
+/** Reads the simulated market's and the trading engine's settings. */
+export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketConfig {
+  const defaults = DEFAULT_MARKET_CONFIG;
+  return {
+    marketCycleMs: integerFrom(env, 'GATEWAY_MARKET_CYCLE_MS', defaults.marketCycleMs, 1000),
+    marketMaxStreams: integerFrom(env, 'GATEWAY_MARKET_MAX_STREAMS', defaults.marketMaxStreams),
+    tradingSettleIntervalMs: integerFrom(
+      env,
+      'GATEWAY_TRADING_SETTLE_MS',
+      defaults.tradingSettleIntervalMs,
+      0,
+    ),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -428,5 +472,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ...readSigningConfig(env),
     ...readChallengeConfig(env),
     ...readTrackingConfig(env, seedDemo ? DEMO_ACCOUNT.loginName : undefined),
+    ...readMarketConfig(env),
   };
 }

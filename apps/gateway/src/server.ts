@@ -8,7 +8,9 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openPglite } from './db/pglite';
 import { seedDemoData } from './db/seed';
+import { SimulatedMarket } from './market/price-model';
 import { loadTrustRoot } from './signing/trust-root';
+import { startSettleTimer, TradingEngine } from './trading/engine';
 
 export interface RunningGateway {
   url: string;
@@ -36,6 +38,17 @@ export async function startGateway(
     sweepExpired(db, config).catch((error: unknown) => console.error('sweep failed', error));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Resting orders fill and positions liquidate as the simulated price moves, with or without
+  // requests (README "Simulated market and trading"); the market is a pure function of time, so
+  // this engine agrees with the one serving requests.
+  const stopSettle =
+    config.tradingSettleIntervalMs > 0
+      ? startSettleTimer(
+          new TradingEngine(db, new SimulatedMarket(config.marketCycleMs)),
+          config.tradingSettleIntervalMs,
+          (error) => console.error('settle failed', error),
+        )
+      : () => undefined;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(listening),
@@ -47,6 +60,7 @@ export async function startGateway(
     db,
     async stop() {
       clearInterval(sweep);
+      stopSettle();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

@@ -1,6 +1,7 @@
 import { DEV_TRUST_ROOT_CERT_PEM } from '@exchange-web/protocol/dev-trust-root';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { gatewaySignConfigReplySchema } from '@exchange-web/protocol/schemas';
+import { TradingPath } from '@exchange-web/protocol/trading';
 import { X509Certificate, createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -8,6 +9,20 @@ import { DEFAULT_APP_CONFIG } from '../src/config';
 import type { RunningGateway } from '../src/server';
 import { fetchSignConfig } from './signing-client';
 import { call, startTestGateway } from './support';
+
+// Spelled out, not derived from the prefix: the test pins which calls are signed.
+const tradingCalls = [
+  TradingPath.placeOrder,
+  TradingPath.cancelOrder,
+  TradingPath.openOrders,
+  TradingPath.orderHistory,
+  TradingPath.fills,
+  TradingPath.balances,
+  TradingPath.resetPaper,
+  TradingPath.openPosition,
+  TradingPath.closePosition,
+  TradingPath.positions,
+];
 
 let gateway: RunningGateway;
 beforeAll(async () => {
@@ -31,14 +46,17 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
         ApiPath.apiKeyList,
         ApiPath.apiKeyCreate,
         ApiPath.apiKeyDelete,
+        ...tradingCalls,
       ],
-      prefixUrls: ['/v1/user/apiKey/'],
+      prefixUrls: ['/v1/user/apiKey/', '/v1/trade/'],
       signModes: {
         [ApiPath.assetOverview]: 2,
         [ApiPath.apiKeyList]: 2,
         [ApiPath.apiKeyCreate]: 2,
         [ApiPath.apiKeyDelete]: 2,
         '/v1/user/apiKey/': 2,
+        ...Object.fromEntries(tradingCalls.map((path) => [path, 2])),
+        '/v1/trade/': 2,
       },
       userCheckDeviceUrl: [ApiPath.login],
     });

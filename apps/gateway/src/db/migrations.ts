@@ -369,6 +369,81 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX tracking_events_visitor_time ON tracking_events (visitor_id, event_time);
     `,
   },
+  {
+    // Trading (README "Simulated market and trading"). The real account's balances are the
+    // existing balances table; the paper account's live in paper_balances, of the same shape, made
+    // with its starting USDT on first use (paper_accounts). Orders, fills and positions carry the
+    // account they belong to. Times are ms since the epoch; *_second columns are the last whole
+    // second the settle step judged, so no second is judged twice.
+    id: '015_trading',
+    sql: `
+      CREATE TABLE paper_accounts (
+        user_id text PRIMARY KEY REFERENCES users (user_id),
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE paper_balances (
+        user_id text NOT NULL REFERENCES users (user_id),
+        coin_name text NOT NULL REFERENCES coins (coin_name),
+        available numeric(38, 18) NOT NULL DEFAULT 0 CHECK (available >= 0),
+        frozen numeric(38, 18) NOT NULL DEFAULT 0 CHECK (frozen >= 0),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, coin_name)
+      );
+      CREATE TABLE trade_orders (
+        order_id text PRIMARY KEY,
+        account text NOT NULL CHECK (account IN ('real', 'paper')),
+        user_id text NOT NULL REFERENCES users (user_id),
+        symbol text NOT NULL,
+        side text NOT NULL CHECK (side IN ('buy', 'sell')),
+        type text NOT NULL CHECK (type IN ('limit', 'market')),
+        price numeric(38, 18),
+        size numeric(38, 18) NOT NULL CHECK (size > 0),
+        filled_size numeric(38, 18) NOT NULL DEFAULT 0,
+        average_price numeric(38, 18),
+        held_coin text,
+        held_amount numeric(38, 18) NOT NULL DEFAULT 0 CHECK (held_amount >= 0),
+        status text NOT NULL CHECK (status IN ('open', 'filled', 'cancelled')),
+        checked_second bigint NOT NULL,
+        created_ms bigint NOT NULL,
+        updated_ms bigint NOT NULL
+      );
+      CREATE INDEX trade_orders_user ON trade_orders (user_id, account, created_ms);
+      CREATE INDEX trade_orders_open ON trade_orders (status, order_id);
+      CREATE TABLE trade_fills (
+        fill_id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES trade_orders (order_id) ON DELETE CASCADE,
+        account text NOT NULL CHECK (account IN ('real', 'paper')),
+        user_id text NOT NULL REFERENCES users (user_id),
+        symbol text NOT NULL,
+        side text NOT NULL CHECK (side IN ('buy', 'sell')),
+        price numeric(38, 18) NOT NULL,
+        size numeric(38, 18) NOT NULL,
+        fee numeric(38, 18) NOT NULL,
+        created_ms bigint NOT NULL
+      );
+      CREATE INDEX trade_fills_user ON trade_fills (user_id, account, created_ms);
+      CREATE TABLE futures_positions (
+        position_id text PRIMARY KEY,
+        account text NOT NULL CHECK (account IN ('real', 'paper')),
+        user_id text NOT NULL REFERENCES users (user_id),
+        symbol text NOT NULL,
+        side text NOT NULL CHECK (side IN ('long', 'short')),
+        size numeric(38, 18) NOT NULL CHECK (size > 0),
+        leverage integer NOT NULL CHECK (leverage >= 1),
+        entry_price numeric(38, 18) NOT NULL,
+        margin numeric(38, 18) NOT NULL,
+        liquidation_price numeric(38, 18) NOT NULL,
+        status text NOT NULL CHECK (status IN ('open', 'closed', 'liquidated')),
+        close_price numeric(38, 18),
+        realized_pnl numeric(38, 18),
+        checked_second bigint NOT NULL,
+        opened_ms bigint NOT NULL,
+        closed_ms bigint
+      );
+      CREATE INDEX futures_positions_user ON futures_positions (user_id, account, opened_ms);
+      CREATE INDEX futures_positions_open ON futures_positions (status, position_id)
+    `,
+  },
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

@@ -1,4 +1,5 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
+import { TRADING_SIGNED_PREFIX, TradingPath } from '@exchange-web/protocol/trading';
 import { describe, expect, it } from 'vitest';
 import { CORE_SIGN_PATHS, requiredSignMode } from './core-paths';
 
@@ -13,6 +14,31 @@ describe('requiredSignMode', () => {
       expect(requiredSignMode(path)).toBe(2);
     }
     expect(requiredSignMode('/v1/user/apiKey/rename')).toBe(2);
+  });
+
+  it('signs every trading call with mode 2, listed one by one and by prefix', () => {
+    const trading = Object.values(TradingPath).filter((path) => path.startsWith('/v1/trade/'));
+    expect(trading).toHaveLength(10);
+    for (const path of trading) {
+      expect(CORE_SIGN_PATHS.exactUrls).toContain(path);
+      expect(CORE_SIGN_PATHS.signModes[path]).toBe(2);
+      expect(requiredSignMode(path)).toBe(2);
+    }
+    expect(CORE_SIGN_PATHS.prefixUrls).toContain(TRADING_SIGNED_PREFIX);
+    expect(requiredSignMode('/v1/trade/spot/amendOrder')).toBe(2);
+  });
+
+  it('leaves the market data calls public', () => {
+    for (const path of [
+      TradingPath.symbols,
+      TradingPath.ticker,
+      TradingPath.depth,
+      TradingPath.trades,
+      TradingPath.klines,
+      TradingPath.stream,
+    ]) {
+      expect(requiredSignMode(path)).toBeUndefined();
+    }
   });
 
   it('signs nothing else', () => {

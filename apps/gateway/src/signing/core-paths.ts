@@ -1,6 +1,7 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { SignMode } from '@exchange-web/protocol/registry';
 import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
+import { TRADING_SIGNED_PREFIX, TradingPath } from '@exchange-web/protocol/trading';
 
 /**
  * The core calls request signing protects, as the sign config announces them (SPEC 3 "Gateway
@@ -15,6 +16,11 @@ export type CoreSignPaths = Pick<
 /** The API-key family of calls: signed by prefix, so a call added to it is signed too. */
 export const API_KEY_PREFIX = '/v1/user/apiKey/';
 
+/** The trading calls: every one under the trading prefix (the market data calls are public). */
+export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
+  path.startsWith(TRADING_SIGNED_PREFIX),
+);
+
 // Every core call takes a JSON body, so each needs mode 2 (the body is signed). The protocol
 // reads signModes as call path -> mode: each exact path is listed, and the prefix too, for a
 // client that matches prefixes.
@@ -24,14 +30,17 @@ export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
     ApiPath.apiKeyList,
     ApiPath.apiKeyCreate,
     ApiPath.apiKeyDelete,
+    ...TRADING_SIGNED_PATHS,
   ],
-  prefixUrls: [API_KEY_PREFIX],
+  prefixUrls: [API_KEY_PREFIX, TRADING_SIGNED_PREFIX],
   signModes: {
     [ApiPath.assetOverview]: SignMode.withBody,
     [ApiPath.apiKeyList]: SignMode.withBody,
     [ApiPath.apiKeyCreate]: SignMode.withBody,
     [ApiPath.apiKeyDelete]: SignMode.withBody,
     [API_KEY_PREFIX]: SignMode.withBody,
+    ...Object.fromEntries(TRADING_SIGNED_PATHS.map((path) => [path, SignMode.withBody])),
+    [TRADING_SIGNED_PREFIX]: SignMode.withBody,
   },
   // The device check of SPEC 7 runs on the one login call the gateway serves.
   userCheckDeviceUrl: [ApiPath.login],

@@ -1,0 +1,98 @@
+import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
+import { emptyRequestSchema } from '@exchange-web/protocol/schemas';
+import {
+  cancelOrderRequestSchema,
+  closePositionRequestSchema,
+  openPositionRequestSchema,
+  ordersQuerySchema,
+  placeOrderRequestSchema,
+  TradeCode,
+  TradingPath,
+  type TradingAccount,
+} from '@exchange-web/protocol/trading';
+import type { Context } from 'hono';
+import type { ActiveSession } from '../accounts/sessions';
+import { ok } from '../http/envelope-response';
+import { RefusedError } from '../http/errors';
+import { readJsonBody } from '../http/read-body';
+import type { SignedRoutes } from '../http/signed-routes';
+import { requireMarketSymbol } from '../market/symbols';
+import type { AccountRef, ListQuery, TradingEngine } from '../trading/engine';
+
+/** SPEC 4: a simulation request carries `paptrading: 1` and acts on the paper account. */
+export const accountOf = (c: Context): TradingAccount =>
+  c.req.header(HeaderName.paptrading) === HeaderValue.paptrading ? 'paper' : 'real';
+
+const refOf = (c: Context, session: ActiveSession): AccountRef => ({
+  userId: session.actingUserId,
+  account: accountOf(c),
+});
+
+async function readListQuery(c: Context): Promise<ListQuery> {
+  const query = await readJsonBody(c, ordersQuerySchema);
+  if (query.symbol !== undefined) requireMarketSymbol(query.symbol);
+  return query;
+}
+
+/**
+ * The trading calls, signed core calls of the user the session acts as (README "Simulated market
+ * and trading"): spot orders, balances, the paper reset and futures positions.
+ */
+export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngine) {
+  signed.post(TradingPath.placeOrder, async (c, session) => {
+    const request = await readJsonBody(c, placeOrderRequestSchema);
+    return ok(c, { order: await engine.placeOrder(refOf(c, session), request) });
+  });
+
+  signed.post(TradingPath.cancelOrder, async (c, session) => {
+    const { orderId } = await readJsonBody(c, cancelOrderRequestSchema);
+    return ok(c, { order: await engine.cancelOrder(refOf(c, session), orderId) });
+  });
+
+  signed.post(TradingPath.openOrders, async (c, session) => {
+    const query = await readListQuery(c);
+    return ok(c, { orders: await engine.orders(refOf(c, session), query, 'open') });
+  });
+
+  signed.post(TradingPath.orderHistory, async (c, session) => {
+    const query = await readListQuery(c);
+    return ok(c, { orders: await engine.orders(refOf(c, session), query, 'history') });
+  });
+
+  signed.post(TradingPath.fills, async (c, session) => {
+    const query = await readListQuery(c);
+    return ok(c, { fills: await engine.fills(refOf(c, session), query) });
+  });
+
+  signed.post(TradingPath.balances, async (c, session) => {
+    await readJsonBody(c, emptyRequestSchema);
+    return ok(c, await engine.balances(refOf(c, session)));
+  });
+
+  signed.post(TradingPath.resetPaper, async (c, session) => {
+    await readJsonBody(c, emptyRequestSchema);
+    if (accountOf(c) !== 'paper') {
+      throw new RefusedError(
+        `the reset acts on the paper account only: send ${HeaderName.paptrading}: ${HeaderValue.paptrading}`,
+        TradeCode.paperOnly,
+        403,
+      );
+    }
+    return ok(c, await engine.resetPaper(session.actingUserId));
+  });
+
+  signed.post(TradingPath.openPosition, async (c, session) => {
+    const request = await readJsonBody(c, openPositionRequestSchema);
+    return ok(c, { position: await engine.openPosition(refOf(c, session), request) });
+  });
+
+  signed.post(TradingPath.closePosition, async (c, session) => {
+    const { positionId } = await readJsonBody(c, closePositionRequestSchema);
+    return ok(c, { position: await engine.closePosition(refOf(c, session), positionId) });
+  });
+
+  signed.post(TradingPath.positions, async (c, session) => {
+    const query = await readListQuery(c);
+    return ok(c, { positions: await engine.positions(refOf(c, session), query) });
+  });
+}

@@ -1,0 +1,781 @@
+import {
+  findMarketSymbol,
+  PAPER_INITIAL_USDT,
+  TradeCode,
+  type BalancesReply,
+  type Fill,
+  type MarketSymbol,
+  type OpenPositionRequest,
+  type Order,
+  type PlaceOrderRequest,
+  type Position,
+  type TradingAccount,
+} from '@exchange-web/protocol/trading';
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../db/database';
+import { RefusedError } from '../http/errors';
+import { Dec, text } from '../market/decimal';
+import type { SimulatedMarket } from '../market/price-model';
+import { requireMarketSymbol } from '../market/symbols';
+import {
+  checkOrder,
+  checkPosition,
+  closeOutcome,
+  feeOf,
+  isCrossed,
+  isLiquidated,
+  isMarketable,
+  liquidationPriceOf,
+  marginOf,
+  orderHold,
+  pnlOf,
+  QUOTE_COIN,
+  type Refusal,
+} from './rules';
+
+/**
+ * The longest span the settle step scans second by second: an order or position not looked at
+ * for longer (every gateway stopped) is judged on the last hour only.
+ */
+export const MAX_SETTLE_SCAN_SECONDS = 3600;
+/** Most open orders and positions one pass of the settle timer looks at. */
+const SETTLE_BATCH = 1000;
+
+/** Who a trading call acts on: the acting user's real or paper account. */
+export interface AccountRef {
+  userId: string;
+  account: TradingAccount;
+}
+
+/** Which of a user's lists to read, newest first. */
+export interface ListQuery {
+  symbol?: string | undefined;
+  limit: number;
+}
+
+interface OrderRow {
+  order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  price: string | null;
+  size: string;
+  filled_size: string;
+  average_price: string | null;
+  held_amount: string;
+  status: 'open' | 'filled' | 'cancelled';
+  checked_second: number;
+  created_ms: number;
+  updated_ms: number;
+  user_id: string;
+  account: TradingAccount;
+}
+
+interface PositionRow {
+  position_id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  size: string;
+  leverage: number;
+  entry_price: string;
+  margin: string;
+  liquidation_price: string;
+  status: 'open' | 'closed' | 'liquidated';
+  close_price: string | null;
+  realized_pnl: string | null;
+  checked_second: number;
+  opened_ms: number;
+  closed_ms: number | null;
+  user_id: string;
+  account: TradingAccount;
+}
+
+const ORDER_COLUMNS = `order_id, symbol, side, type, price::text AS price, size::text AS size,
+  filled_size::text AS filled_size, average_price::text AS average_price,
+  held_amount::text AS held_amount, status, checked_second::float8 AS checked_second,
+  created_ms::float8 AS created_ms, updated_ms::float8 AS updated_ms, user_id, account`;
+
+const POSITION_COLUMNS = `position_id, symbol, side, size::text AS size, leverage,
+  entry_price::text AS entry_price, margin::text AS margin,
+  liquidation_price::text AS liquidation_price, status, close_price::text AS close_price,
+  realized_pnl::text AS realized_pnl, checked_second::float8 AS checked_second,
+  opened_ms::float8 AS opened_ms, closed_ms::float8 AS closed_ms, user_id, account`;
+
+/** The balances table of an account (a constant, never user input). */
+const balanceTable = (account: TradingAccount) =>
+  account === 'paper' ? 'paper_balances' : 'balances';
+
+const dec = (value: string) => new Dec(value);
+
+function refuse(refusal: Refusal | undefined): void {
+  if (refusal) throw new RefusedError(refusal.message, refusal.code, 400);
+}
+
+const insufficient = (coin: string, needed: Dec, available: Dec) =>
+  new RefusedError(
+    `insufficient ${coin}: ${text(needed)} needed, ${text(available)} available`,
+    TradeCode.insufficientBalance,
+    409,
+  );
+
+/** A pair the database holds; a row of a pair since removed is still read, at its own symbol. */
+const pairOf = (symbol: string): MarketSymbol => {
+  const pair = findMarketSymbol(symbol);
+  if (!pair) throw new Error(`a stored trade names ${symbol}, which the market does not quote`);
+  return pair;
+};
+
+const toOrder = (row: OrderRow): Order => ({
+  orderId: row.order_id,
+  symbol: row.symbol,
+  side: row.side,
+  type: row.type,
+  price: row.price === null ? null : text(dec(row.price)),
+  size: text(dec(row.size)),
+  filledSize: text(dec(row.filled_size)),
+  averagePrice: row.average_price === null ? null : text(dec(row.average_price)),
+  status: row.status,
+  createdAt: row.created_ms,
+  updatedAt: row.updated_ms,
+});
+
+/** The balances of one account in one transaction: locked, read, and changed. */
+class LockedBalances {
+  readonly #amounts = new Map<string, { available: Dec; frozen: Dec }>();
+
+  private constructor(
+    readonly tx: Queryable,
+    readonly ref: AccountRef,
+  ) {}
+
+  /**
+   * Locks the account's rows of `coins` (SELECT ... FOR UPDATE, in coin order so two
+   * transactions never wait on each other); a coin without a row counts as zero.
+   */
+  static async lock(tx: Queryable, ref: AccountRef, coins: readonly string[]) {
+    const locked = new LockedBalances(tx, ref);
+    const sorted = [...new Set(coins)].sort();
+    const placeholders = sorted.map((_, i) => `$${i + 2}`).join(', ');
+    const rows = await tx.query<{ coin_name: string; available: string; frozen: string }>(
+      `SELECT coin_name, available::text AS available, frozen::text AS frozen
+       FROM ${balanceTable(ref.account)} WHERE user_id = $1 AND coin_name IN (${placeholders})
+       ORDER BY coin_name FOR UPDATE`,
+      [ref.userId, ...sorted],
+    );
+    for (const coin of sorted) {
+      const row = rows.find((candidate) => candidate.coin_name === coin);
+      locked.#amounts.set(coin, {
+        available: dec(row?.available ?? '0'),
+        frozen: dec(row?.frozen ?? '0'),
+      });
+    }
+    return locked;
+  }
+
+  available(coin: string): Dec {
+    return this.#amounts.get(coin)?.available ?? new Dec(0);
+  }
+
+  /** Refuses with 43001, changing nothing, unless `amount` of `coin` is available. */
+  require(coin: string, amount: Dec) {
+    const available = this.available(coin);
+    if (available.lessThan(amount)) throw insufficient(coin, amount, available);
+  }
+
+  /** Adds signed amounts to a coin's available and frozen (the coin must be locked). */
+  async change(coin: string, available: Dec, frozen: Dec) {
+    const current = this.#amounts.get(coin);
+    if (!current) throw new Error(`${coin} was not locked before it was changed`);
+    current.available = current.available.plus(available);
+    current.frozen = current.frozen.plus(frozen);
+    const table = balanceTable(this.ref.account);
+    // An upsert: a coin the account never held gets its row (its amounts are then non-negative).
+    await this.tx.query(
+      `INSERT INTO ${table} (user_id, coin_name, available, frozen) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, coin_name) DO UPDATE SET
+         available = ${table}.available + $5, frozen = ${table}.frozen + $6, updated_at = now()`,
+      [
+        this.ref.userId,
+        coin,
+        text(Dec.max(0, available)),
+        text(Dec.max(0, frozen)),
+        text(available),
+        text(frozen),
+      ],
+    );
+  }
+}
+
+/**
+ * Spot orders and USDT-margined futures positions of the real and paper accounts, over the
+ * simulated market. Balances change only in the transaction that changes the order, fill or
+ * position they belong to; an order or position changes state only through
+ * `UPDATE ... WHERE status = 'open' RETURNING`, so two gateway processes never settle it twice.
+ */
+export class TradingEngine {
+  constructor(
+    readonly db: Database,
+    readonly market: SimulatedMarket,
+    readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Makes the user's paper account, with its starting USDT, unless it exists. */
+  async #ensurePaper(tx: Queryable, ref: AccountRef) {
+    if (ref.account !== 'paper') return;
+    const created = await tx.query(
+      `INSERT INTO paper_accounts (user_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING user_id`,
+      [ref.userId],
+    );
+    if (created.length > 0) {
+      await tx.query(
+        `INSERT INTO paper_balances (user_id, coin_name, available, frozen) VALUES ($1, $2, $3, 0)
+         ON CONFLICT (user_id, coin_name) DO UPDATE SET available = excluded.available, frozen = 0`,
+        [ref.userId, QUOTE_COIN, PAPER_INITIAL_USDT],
+      );
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Spot
+
+  /** Places an order: a market order, or a marketable limit one, fills at once; else it rests. */
+  async placeOrder(ref: AccountRef, request: PlaceOrderRequest): Promise<Order> {
+    const pair = requireMarketSymbol(request.symbol);
+    const second = this.market.nowSecond();
+    const bid = this.market.bestBid(pair, second);
+    const ask = this.market.bestAsk(pair, second);
+    refuse(checkOrder(pair, request, request.side === 'buy' ? ask : bid));
+    const size = dec(request.size);
+    const limit = request.price === undefined ? undefined : dec(request.price);
+    const fillPrice =
+      limit === undefined
+        ? request.side === 'buy'
+          ? ask
+          : bid
+        : isMarketable(request.side, limit, bid, ask)
+          ? limit
+          : undefined;
+    const orderId = randomUUID();
+    const nowMs = this.now();
+
+    return this.db.transaction(async (tx) => {
+      await this.#ensurePaper(tx, ref);
+      const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
+      if (fillPrice !== undefined) {
+        const hold = orderHold(pair, request.side, fillPrice, size);
+        balances.require(hold.coin, hold.amount);
+        await this.#insertOrder(tx, ref, orderId, request, {
+          status: 'filled',
+          average: fillPrice,
+          held: new Dec(0),
+          second,
+          nowMs,
+        });
+        await this.#fill(tx, balances, pair, orderId, request.side, fillPrice, size, 'available');
+      } else {
+        const hold = orderHold(pair, request.side, limit ?? new Dec(0), size);
+        balances.require(hold.coin, hold.amount);
+        await balances.change(hold.coin, hold.amount.negated(), hold.amount);
+        await this.#insertOrder(tx, ref, orderId, request, {
+          status: 'open',
+          average: null,
+          held: hold.amount,
+          second,
+          nowMs,
+        });
+      }
+      return toOrder(await this.#orderRow(tx, orderId));
+    });
+  }
+
+  /** Cancels an open order of this account and releases what it held. */
+  async cancelOrder(ref: AccountRef, orderId: string): Promise<Order> {
+    // An order the price crossed before the cancel is filled, not cancelled.
+    await this.settle(ref);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM trade_orders
+         WHERE order_id = $1 AND user_id = $2 AND account = $3 FOR UPDATE`,
+        [orderId, ref.userId, ref.account],
+      );
+      if (!row) {
+        throw new RefusedError(
+          `orderId: this account has no order ${orderId}`,
+          TradeCode.orderNotFound,
+          404,
+        );
+      }
+      if (row.status !== 'open') {
+        throw new RefusedError(
+          `orderId: the order is ${row.status} already`,
+          TradeCode.orderNotOpen,
+          409,
+        );
+      }
+      const pair = pairOf(row.symbol);
+      const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
+      const cancelled = await tx.query(
+        `UPDATE trade_orders SET status = 'cancelled', held_amount = 0, updated_ms = $2
+         WHERE order_id = $1 AND status = 'open' RETURNING order_id`,
+        [orderId, this.now()],
+      );
+      if (cancelled.length > 0) {
+        const held = dec(row.held_amount);
+        await balances.change(row.side === 'buy' ? pair.quote : pair.base, held, held.negated());
+      }
+      return toOrder(await this.#orderRow(tx, orderId));
+    });
+  }
+
+  /** Open orders (`open`) or the others (`history`), newest first. */
+  async orders(ref: AccountRef, query: ListQuery, which: 'open' | 'history'): Promise<Order[]> {
+    await this.settle(ref);
+    const rows = await this.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM trade_orders
+       WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
+         AND ${which === 'open' ? `status = 'open'` : `status <> 'open'`}
+       ORDER BY created_ms DESC, order_id LIMIT $4`,
+      [ref.userId, ref.account, query.symbol ?? null, query.limit],
+    );
+    return rows.map(toOrder);
+  }
+
+  /** Fills, newest first. */
+  async fills(ref: AccountRef, query: ListQuery): Promise<Fill[]> {
+    await this.settle(ref);
+    const rows = await this.db.query<{
+      fill_id: string;
+      order_id: string;
+      symbol: string;
+      side: 'buy' | 'sell';
+      price: string;
+      size: string;
+      fee: string;
+      created_ms: number;
+    }>(
+      `SELECT fill_id, order_id, symbol, side, price::text AS price, size::text AS size,
+         fee::text AS fee, created_ms::float8 AS created_ms
+       FROM trade_fills WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
+       ORDER BY created_ms DESC, fill_id LIMIT $4`,
+      [ref.userId, ref.account, query.symbol ?? null, query.limit],
+    );
+    return rows.map((row) => ({
+      fillId: row.fill_id,
+      orderId: row.order_id,
+      symbol: row.symbol,
+      side: row.side,
+      price: text(dec(row.price)),
+      size: text(dec(row.size)),
+      fee: text(dec(row.fee)),
+      time: row.created_ms,
+    }));
+  }
+
+  /** The account's balances, by coin name. */
+  async balances(ref: AccountRef): Promise<BalancesReply> {
+    await this.settle(ref);
+    if (ref.account === 'paper') await this.db.transaction((tx) => this.#ensurePaper(tx, ref));
+    const rows = await this.db.query<{ coin_name: string; available: string; frozen: string }>(
+      `SELECT coin_name, available::text AS available, frozen::text AS frozen
+       FROM ${balanceTable(ref.account)} WHERE user_id = $1 ORDER BY coin_name`,
+      [ref.userId],
+    );
+    return {
+      account: ref.account,
+      balances: rows.map((row) => ({
+        coin: row.coin_name,
+        available: text(dec(row.available)),
+        frozen: text(dec(row.frozen)),
+      })),
+    };
+  }
+
+  /** The paper account back to its start: orders, fills and positions gone, the starting USDT. */
+  async resetPaper(userId: string): Promise<BalancesReply> {
+    const ref: AccountRef = { userId, account: 'paper' };
+    await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT user_id FROM paper_accounts WHERE user_id = $1 FOR UPDATE`, [userId]);
+      await tx.query(`DELETE FROM trade_fills WHERE user_id = $1 AND account = 'paper'`, [userId]);
+      await tx.query(`DELETE FROM trade_orders WHERE user_id = $1 AND account = 'paper'`, [userId]);
+      await tx.query(`DELETE FROM futures_positions WHERE user_id = $1 AND account = 'paper'`, [
+        userId,
+      ]);
+      await tx.query(`DELETE FROM paper_balances WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM paper_accounts WHERE user_id = $1`, [userId]);
+      await this.#ensurePaper(tx, ref);
+    });
+    return this.balances(ref);
+  }
+
+  async #insertOrder(
+    tx: Queryable,
+    ref: AccountRef,
+    orderId: string,
+    request: PlaceOrderRequest,
+    state: {
+      status: 'open' | 'filled';
+      average: Dec | null;
+      held: Dec;
+      second: number;
+      nowMs: number;
+    },
+  ) {
+    const pair = pairOf(request.symbol);
+    await tx.query(
+      `INSERT INTO trade_orders (order_id, account, user_id, symbol, side, type, price, size,
+         filled_size, average_price, held_coin, held_amount, status, checked_second, created_ms,
+         updated_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
+      [
+        orderId,
+        ref.account,
+        ref.userId,
+        request.symbol,
+        request.side,
+        request.type,
+        request.price ?? null,
+        request.size,
+        state.status === 'filled' ? request.size : '0',
+        state.average === null ? null : text(state.average),
+        request.side === 'buy' ? pair.quote : pair.base,
+        text(state.held),
+        state.status,
+        state.second,
+        state.nowMs,
+      ],
+    );
+  }
+
+  /**
+   * Books the fill of a whole order at `price`: the fill row and both coins. `from` says where the
+   * paying coin comes from: `available` for an order filled when placed, `frozen` for a resting
+   * one (whose hold, for a buy, is exactly notional + fee at its limit).
+   */
+  async #fill(
+    tx: Queryable,
+    balances: LockedBalances,
+    pair: MarketSymbol,
+    orderId: string,
+    side: 'buy' | 'sell',
+    price: Dec,
+    size: Dec,
+    from: 'available' | 'frozen',
+  ) {
+    const notional = price.times(size);
+    const fee = feeOf(notional);
+    const pay = (coin: string, amount: Dec) =>
+      from === 'available'
+        ? balances.change(coin, amount.negated(), new Dec(0))
+        : balances.change(coin, new Dec(0), amount.negated());
+    if (side === 'buy') {
+      await pay(pair.quote, notional.plus(fee));
+      await balances.change(pair.base, size, new Dec(0));
+    } else {
+      await pay(pair.base, size);
+      await balances.change(pair.quote, notional.minus(fee), new Dec(0));
+    }
+    await tx.query(
+      `INSERT INTO trade_fills (fill_id, order_id, account, user_id, symbol, side, price, size,
+         fee, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        randomUUID(),
+        orderId,
+        balances.ref.account,
+        balances.ref.userId,
+        pair.symbol,
+        side,
+        text(price),
+        text(size),
+        text(fee),
+        this.now(),
+      ],
+    );
+  }
+
+  async #orderRow(tx: Queryable, orderId: string): Promise<OrderRow> {
+    const [row] = await tx.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM trade_orders WHERE order_id = $1`,
+      [orderId],
+    );
+    if (!row) throw new Error(`order ${orderId} vanished inside its transaction`);
+    return row;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Futures
+
+  /** Opens an isolated position at market: long at the ask, short at the bid. */
+  async openPosition(ref: AccountRef, request: OpenPositionRequest): Promise<Position> {
+    const pair = requireMarketSymbol(request.symbol);
+    const second = this.market.nowSecond();
+    const entry =
+      request.side === 'long'
+        ? this.market.bestAsk(pair, second)
+        : this.market.bestBid(pair, second);
+    refuse(checkPosition(pair, request, entry));
+    const size = dec(request.size);
+    const margin = marginOf(entry, size, request.leverage);
+    const fee = feeOf(entry.times(size));
+    const liquidation = liquidationPriceOf(
+      request.side,
+      entry,
+      request.leverage,
+      dec(pair.priceTick),
+    );
+    const positionId = randomUUID();
+    return this.db.transaction(async (tx) => {
+      await this.#ensurePaper(tx, ref);
+      const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
+      balances.require(QUOTE_COIN, margin.plus(fee));
+      await balances.change(QUOTE_COIN, margin.plus(fee).negated(), margin);
+      await tx.query(
+        `INSERT INTO futures_positions (position_id, account, user_id, symbol, side, size,
+           leverage, entry_price, margin, liquidation_price, status, checked_second, opened_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12)`,
+        [
+          positionId,
+          ref.account,
+          ref.userId,
+          pair.symbol,
+          request.side,
+          text(size),
+          request.leverage,
+          text(entry),
+          text(margin),
+          text(liquidation),
+          second,
+          this.now(),
+        ],
+      );
+      return this.#toPosition(await this.#positionRow(tx, positionId), second);
+    });
+  }
+
+  /** Closes an open position at the mark: margin + PnL − fee back to available USDT. */
+  async closePosition(ref: AccountRef, positionId: string): Promise<Position> {
+    // A position the price liquidated before the close is liquidated, not closed.
+    await this.settle(ref);
+    const second = this.market.nowSecond();
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<PositionRow>(
+        `SELECT ${POSITION_COLUMNS} FROM futures_positions
+         WHERE position_id = $1 AND user_id = $2 AND account = $3 AND status = 'open' FOR UPDATE`,
+        [positionId, ref.userId, ref.account],
+      );
+      if (!row) {
+        throw new RefusedError(
+          `positionId: this account has no open position ${positionId}`,
+          TradeCode.positionNotFound,
+          404,
+        );
+      }
+      const pair = pairOf(row.symbol);
+      const mark = this.market.price(pair, second);
+      const margin = dec(row.margin);
+      const outcome = closeOutcome(row.side, dec(row.entry_price), mark, dec(row.size), margin);
+      const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
+      const closed = await tx.query(
+        `UPDATE futures_positions SET status = 'closed', close_price = $2, realized_pnl = $3,
+           closed_ms = $4, checked_second = $5
+         WHERE position_id = $1 AND status = 'open' RETURNING position_id`,
+        [positionId, text(mark), text(outcome.realizedPnl), this.now(), second],
+      );
+      if (closed.length > 0) {
+        await balances.change(QUOTE_COIN, outcome.payout, margin.negated());
+      }
+      return this.#toPosition(await this.#positionRow(tx, positionId), second);
+    });
+  }
+
+  /** Positions, open and ended, newest first; open ones valued at the current mark. */
+  async positions(ref: AccountRef, query: ListQuery): Promise<Position[]> {
+    await this.settle(ref);
+    const second = this.market.nowSecond();
+    const rows = await this.db.query<PositionRow>(
+      `SELECT ${POSITION_COLUMNS} FROM futures_positions
+       WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
+       ORDER BY opened_ms DESC, position_id LIMIT $4`,
+      [ref.userId, ref.account, query.symbol ?? null, query.limit],
+    );
+    return rows.map((row) => this.#toPosition(row, second));
+  }
+
+  #toPosition(row: PositionRow, second: number): Position {
+    const open = row.status === 'open';
+    const mark =
+      open || row.close_price === null
+        ? this.market.price(pairOf(row.symbol), second)
+        : dec(row.close_price);
+    return {
+      positionId: row.position_id,
+      symbol: row.symbol,
+      side: row.side,
+      size: text(dec(row.size)),
+      leverage: row.leverage,
+      entryPrice: text(dec(row.entry_price)),
+      markPrice: text(mark),
+      margin: text(dec(row.margin)),
+      unrealizedPnl: open ? text(pnlOf(row.side, dec(row.entry_price), mark, dec(row.size))) : '0',
+      liquidationPrice: text(dec(row.liquidation_price)),
+      status: row.status,
+      realizedPnl: row.realized_pnl === null ? null : text(dec(row.realized_pnl)),
+      openedAt: row.opened_ms,
+      closedAt: row.closed_ms,
+    };
+  }
+
+  async #positionRow(tx: Queryable, positionId: string): Promise<PositionRow> {
+    const [row] = await tx.query<PositionRow>(
+      `SELECT ${POSITION_COLUMNS} FROM futures_positions WHERE position_id = $1`,
+      [positionId],
+    );
+    if (!row) throw new Error(`position ${positionId} vanished inside its transaction`);
+    return row;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Settle
+
+  #scanRange(pair: MarketSymbol, checkedSecond: number, second: number) {
+    const from = Math.max(checkedSecond + 1, second - MAX_SETTLE_SCAN_SECONDS + 1);
+    return this.market.range(pair, from, second);
+  }
+
+  /**
+   * Fills the resting orders the price crossed and liquidates the positions it reached since each
+   * was last judged: of one account, or (no argument: the settle timer) of every account.
+   * Idempotent and safe to run in several processes at once.
+   */
+  async settle(ref?: AccountRef): Promise<void> {
+    const second = this.market.nowSecond();
+    const scope = ref ? `AND user_id = $2 AND account = $3` : '';
+    const params = ref ? [SETTLE_BATCH, ref.userId, ref.account] : [SETTLE_BATCH];
+    const orders = await this.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM trade_orders WHERE status = 'open' ${scope}
+       ORDER BY order_id LIMIT $1`,
+      params,
+    );
+    const unchangedOrders: string[] = [];
+    for (const order of orders) {
+      const range = this.#scanRange(pairOf(order.symbol), order.checked_second, second);
+      if (!range) continue;
+      if (isCrossed(order.side, dec(order.price ?? '0'), range)) {
+        await this.#settleOrder(order.order_id, second);
+      } else {
+        unchangedOrders.push(order.order_id);
+      }
+    }
+    await this.#markChecked('trade_orders', 'order_id', unchangedOrders, second);
+
+    const positions = await this.db.query<PositionRow>(
+      `SELECT ${POSITION_COLUMNS} FROM futures_positions WHERE status = 'open' ${scope}
+       ORDER BY position_id LIMIT $1`,
+      params,
+    );
+    const unchangedPositions: string[] = [];
+    for (const position of positions) {
+      const range = this.#scanRange(pairOf(position.symbol), position.checked_second, second);
+      if (!range) continue;
+      if (isLiquidated(position.side, dec(position.liquidation_price), range)) {
+        await this.#liquidate(position.position_id, second);
+      } else {
+        unchangedPositions.push(position.position_id);
+      }
+    }
+    await this.#markChecked('futures_positions', 'position_id', unchangedPositions, second);
+  }
+
+  async #markChecked(table: string, idColumn: string, ids: readonly string[], second: number) {
+    if (ids.length === 0) return;
+    const placeholders = ids.map((_, i) => `$${i + 2}`).join(', ');
+    await this.db.query(
+      `UPDATE ${table} SET checked_second = $1
+       WHERE ${idColumn} IN (${placeholders}) AND status = 'open' AND checked_second < $1`,
+      [second, ...ids],
+    );
+  }
+
+  async #settleOrder(orderId: string, second: number) {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM trade_orders WHERE order_id = $1 AND status = 'open'
+         FOR UPDATE`,
+        [orderId],
+      );
+      if (!row || row.price === null) return;
+      const pair = pairOf(row.symbol);
+      // Judged again under the lock: another process may have judged some seconds meanwhile.
+      const range = this.#scanRange(pair, row.checked_second, second);
+      const limit = dec(row.price);
+      if (!range || !isCrossed(row.side, limit, range)) return;
+      const ref: AccountRef = { userId: row.user_id, account: row.account };
+      const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
+      const filled = await tx.query(
+        `UPDATE trade_orders SET status = 'filled', filled_size = size, average_price = price,
+           held_amount = 0, checked_second = $2, updated_ms = $3
+         WHERE order_id = $1 AND status = 'open' RETURNING order_id`,
+        [orderId, second, this.now()],
+      );
+      if (filled.length === 0) return;
+      await this.#fill(tx, balances, pair, orderId, row.side, limit, dec(row.size), 'frozen');
+    });
+  }
+
+  async #liquidate(positionId: string, second: number) {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<PositionRow>(
+        `SELECT ${POSITION_COLUMNS} FROM futures_positions
+         WHERE position_id = $1 AND status = 'open' FOR UPDATE`,
+        [positionId],
+      );
+      if (!row) return;
+      const pair = pairOf(row.symbol);
+      const liquidation = dec(row.liquidation_price);
+      const range = this.#scanRange(pair, row.checked_second, second);
+      if (!range || !isLiquidated(row.side, liquidation, range)) return;
+      const margin = dec(row.margin);
+      const ref: AccountRef = { userId: row.user_id, account: row.account };
+      const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
+      const done = await tx.query(
+        `UPDATE futures_positions SET status = 'liquidated', close_price = $2, realized_pnl = $3,
+           closed_ms = $4, checked_second = $5
+         WHERE position_id = $1 AND status = 'open' RETURNING position_id`,
+        [positionId, text(liquidation), text(margin.negated()), this.now(), second],
+      );
+      // Isolated margin: the whole margin is lost, nothing else.
+      if (done.length > 0) await balances.change(QUOTE_COIN, new Dec(0), margin.negated());
+    });
+  }
+}
+
+/**
+ * Runs the settle step of every account every `intervalMs`, one pass at a time, until stopped.
+ * Returns the stop function.
+ */
+export function startSettleTimer(
+  engine: TradingEngine,
+  intervalMs: number,
+  logError: (error: unknown) => void,
+): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      await engine.settle();
+    } catch (error) {
+      // A database closed under a pass (the gateway stopping) ends the loop quietly.
+      if (error instanceof Error && /closed/i.test(error.message)) stopped = true;
+      else logError(error);
+    }
+    if (!stopped) schedule();
+  };
+  const schedule = () => {
+    timer = setTimeout(() => void tick(), intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
