@@ -208,7 +208,7 @@ describe('market stream', () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     expect(comments).toBeGreaterThanOrEqual(2);
     expect(events.slice(0, 8).map((event) => event.event)).toEqual([

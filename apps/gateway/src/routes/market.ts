@@ -72,7 +72,7 @@ export function registerMarketRoutes(routes: Routes, { market, config }: MarketR
     openStreams += 1;
     // Proxies (nginx) must pass each event on at once rather than buffer the response.
     c.header('x-accel-buffering', 'no');
-    return streamSSE(c, async (stream) => {
+    const response = streamSSE(c, async (stream) => {
       let closed = false;
       const close = () => {
         closed = true;
@@ -103,5 +103,9 @@ export function registerMarketRoutes(routes: Routes, { market, config }: MarketR
         c.req.raw.signal.removeEventListener('abort', close);
       }
     });
+    // no-transform: a compressing hop (the site's own server in front of the gateway) would
+    // otherwise hold the events back to fill its compression buffer.
+    response.headers.set('cache-control', 'no-cache, no-transform');
+    return response;
   });
 }
