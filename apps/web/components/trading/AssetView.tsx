@@ -1,0 +1,308 @@
+import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
+import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import {
+  findMarketSymbol,
+  MARKET_SYMBOLS,
+  tickerSchema,
+  TradingPath,
+  type Ticker,
+} from '@exchange-web/protocol/trading';
+import Head from 'next/head';
+import Link from 'next/link';
+import { useEffect, useMemo, useState } from 'react';
+import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
+import { tradingFormats } from './formats';
+import { compare, sum, times } from './trade-math';
+import { tradingPath } from './TradingPage';
+import { useTradingAccount } from './useTradingAccount';
+import styles from './trading.module.css';
+
+export type AssetTab = 'overview' | 'spot' | 'futures';
+
+const ASSET_PATHS: Record<AssetTab, string> = {
+  overview: '/asset',
+  spot: '/asset/spot',
+  futures: '/asset/futures',
+};
+/** How often the prices the coins are valued at are read again. */
+const PRICE_REFRESH_MS = 10_000;
+const BASES = Object.fromEntries(MARKET_SYMBOLS.map((pair) => [pair.symbol, pair.base]));
+
+/** The last prices of every pair, read now and every PRICE_REFRESH_MS. */
+function useTickers(): Ticker[] {
+  const { api } = useShell();
+  const [tickers, setTickers] = useState<Ticker[]>([]);
+  useEffect(() => {
+    let stopped = false;
+    const load = async () => {
+      const http = await api();
+      const replies = await Promise.allSettled(
+        MARKET_SYMBOLS.map(async ({ symbol }) =>
+          tickerSchema.parse(
+            await http.get<unknown>(
+              TradingPath.ticker,
+              { symbol },
+              { skipHooks: [ERROR_NOTICE_HOOK] },
+            ),
+          ),
+        ),
+      );
+      if (stopped) return;
+      const loaded = replies.flatMap((reply) =>
+        reply.status === 'fulfilled' ? [reply.value] : [],
+      );
+      if (loaded.length > 0) setTickers(loaded);
+    };
+    void load().catch(() => undefined);
+    const timer = setInterval(() => void load().catch(() => undefined), PRICE_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [api]);
+  return tickers;
+}
+
+/**
+ * The asset pages (SPEC 2 asset, asset/spot, asset/futures): balances valued in the visitor's
+ * currency (coins at their ticker's last price in USDT, then the shell's USDT rate), totals,
+ * and for futures the margin and unrealised PnL of the open positions.
+ */
+export function AssetView({ tab }: { tab: AssetTab }) {
+  const { t, language, currency, buildPath } = useShell();
+  const formats = useMemo(() => tradingFormats(language), [language]);
+  const account = useTradingAccount(null, ['balances', 'positions']);
+  const tickers = useTickers();
+  const fiat = currency.selected;
+  const valued = useMemo(
+    () => valueBalances(account.balances?.balances ?? [], usdtPrices(tickers, BASES), fiat.rate),
+    [account.balances, tickers, fiat.rate],
+  );
+  const positions = account.positions?.filter((position) => position.status === 'open') ?? [];
+  const equity = futuresEquity(positions);
+  const usdt = valued.rows.find((row) => row.coin === 'USDT');
+  const money = (usdtValue: string) => formats.fiat(times(usdtValue, fiat.rate), fiat.value);
+  const loading = account.balances === null;
+  const accountName = t(
+    account.balances?.account === 'paper' ? 'trading.paperAccount' : 'trading.realAccount',
+  );
+  const tabTitle: Record<AssetTab, string> = {
+    overview: t('trading.asset.overview'),
+    spot: t('trading.asset.spot'),
+    futures: t('trading.asset.futures'),
+  };
+  const pnlTone =
+    compare(equity.pnl, '0') > 0 ? styles.up : compare(equity.pnl, '0') < 0 ? styles.down : '';
+
+  const totals =
+    tab === 'futures'
+      ? [
+          {
+            label: t('trading.asset.futuresEquity'),
+            value: loading ? '' : money(sum([usdt?.total ?? '0', equity.pnl])),
+            testId: 'asset-total',
+          },
+          {
+            label: t('trading.asset.marginHeld'),
+            value: loading ? '' : `${formats.amount(equity.margin, 2)} USDT`,
+            testId: 'asset-margin',
+          },
+          {
+            label: t('trading.asset.unrealisedPnl'),
+            value: loading ? '' : `${formats.signed(equity.pnl, 2)} USDT`,
+            testId: 'asset-pnl',
+            tone: pnlTone,
+          },
+        ]
+      : [
+          {
+            label: t('trading.asset.totalValue'),
+            value: loading
+              ? ''
+              : money(tab === 'overview' ? sum([valued.totalUsdt, equity.pnl]) : valued.totalUsdt),
+            testId: 'asset-total',
+          },
+          {
+            label: t('trading.asset.valueUsdt'),
+            value: loading
+              ? ''
+              : `${formats.amount(tab === 'overview' ? sum([valued.totalUsdt, equity.pnl]) : valued.totalUsdt, 2)} USDT`,
+            testId: 'asset-total-usdt',
+          },
+          ...(tab === 'overview'
+            ? [
+                {
+                  label: t('trading.asset.unrealisedPnl'),
+                  value: loading ? '' : `${formats.signed(equity.pnl, 2)} USDT`,
+                  testId: 'asset-pnl',
+                  tone: pnlTone,
+                },
+              ]
+            : []),
+        ];
+
+  const rows = tab === 'futures' ? valued.rows.filter((row) => row.coin === 'USDT') : valued.rows;
+
+  return (
+    <>
+      <Head>
+        <title>{`${t('trading.asset.title')}: ${tabTitle[tab]}`}</title>
+      </Head>
+      <section
+        className={`${styles.assetPage} asset-page`}
+        aria-labelledby="asset-title"
+        data-testid="asset-page"
+        data-tab={tab}
+      >
+        <h1 id="asset-title">{t('trading.asset.title')}</h1>
+        <nav aria-label={t('trading.asset.nav')}>
+          <div className={styles.assetNav}>
+            {(Object.keys(ASSET_PATHS) as AssetTab[]).map((key) => (
+              <Link
+                key={key}
+                href={ASSET_PATHS[key]}
+                aria-current={key === tab ? 'page' : undefined}
+              >
+                {tabTitle[key]}
+              </Link>
+            ))}
+          </div>
+        </nav>
+        <p className="auth-lead" data-testid="asset-lead">
+          {loading
+            ? '\u00a0'
+            : t('trading.asset.lead', { account: accountName, currency: fiat.label })}
+        </p>
+        <dl className={styles.totals}>
+          {totals.map((total) => (
+            <div key={total.testId}>
+              <dt>{total.label}</dt>
+              <dd data-testid={total.testId} className={total.tone}>
+                {total.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <h2>
+          {tab === 'futures' ? t('trading.asset.futuresBalances') : t('trading.asset.spotBalances')}
+        </h2>
+        <div className={styles.assetTable}>
+          <table className={styles.table} data-testid="asset-balances" aria-busy={loading}>
+            <caption className={styles.visuallyHidden}>
+              {tab === 'futures'
+                ? t('trading.asset.futuresBalances')
+                : t('trading.asset.spotBalances')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('trading.asset.coin')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.asset.available')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.asset.frozen')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.asset.total')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.asset.valueUsdt')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.asset.value', { currency: fiat.value })}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {!loading && rows.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className={styles.empty}>
+                    {t('trading.asset.empty')}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.coin} data-coin={row.coin} data-fiat={row.fiat ?? ''}>
+                    <th scope="row">{row.coin}</th>
+                    <td className={styles.num}>{formats.amount(row.available)}</td>
+                    <td className={styles.num}>{formats.amount(row.frozen)}</td>
+                    <td className={styles.num}>{formats.amount(row.total)}</td>
+                    <td className={styles.num}>
+                      {row.usdt === null ? t('trading.asset.noPrice') : formats.amount(row.usdt, 2)}
+                    </td>
+                    <td className={styles.num} data-testid={`asset-fiat-${row.coin}`}>
+                      {row.fiat === null
+                        ? t('trading.asset.noPrice')
+                        : formats.fiat(row.fiat, fiat.value)}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {tab !== 'spot' && positions.length > 0 ? (
+          <>
+            <h2>{t('trading.position.positions')}</h2>
+            <div className={styles.assetTable}>
+              <table className={styles.table} data-testid="asset-positions">
+                <caption className={styles.visuallyHidden}>
+                  {t('trading.position.positions')}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('trading.orders.pair')}</th>
+                    <th scope="col">{t('trading.orders.side')}</th>
+                    <th scope="col" className={styles.num}>
+                      {t('trading.orders.size')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('trading.position.marginHeld')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('trading.position.pnl')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {positions.map((position) => {
+                    const pair = findMarketSymbol(position.symbol);
+                    const tone = compare(position.unrealizedPnl, '0');
+                    return (
+                      <tr key={position.positionId}>
+                        <th scope="row">
+                          <Link href={tradingPath('futures', position.symbol)}>
+                            {pair ? `${pair.base}/${pair.quote}` : position.symbol}
+                          </Link>
+                        </th>
+                        <td className={position.side === 'long' ? styles.up : styles.down}>
+                          {t(
+                            position.side === 'long'
+                              ? 'trading.position.long'
+                              : 'trading.position.short',
+                          )}
+                        </td>
+                        <td className={styles.num}>{formats.amount(position.size)}</td>
+                        <td className={styles.num}>{formats.amount(position.margin, 2)}</td>
+                        <td
+                          className={`${styles.num} ${tone > 0 ? styles.up : tone < 0 ? styles.down : ''}`}
+                        >
+                          {formats.signed(position.unrealizedPnl, 2)}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
+        <p>
+          <a href={buildPath(tradingPath(tab === 'futures' ? 'futures' : 'spot', 'BTCUSDT'))}>
+            {t('trading.asset.goTrade', { pair: 'BTC/USDT' })}
+          </a>
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Theme } from '@exchange-web/protocol/registry';
+import type { Candle } from '@exchange-web/protocol/trading';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type CandlestickData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { chartBar } from './market-data';
+
+/** Chart colours per theme: the same up/down pair as the page's text (trading.module.css). */
+export const CHART_COLOURS: Record<
+  Theme,
+  { text: string; grid: string; background: string; up: string; down: string }
+> = {
+  white: {
+    text: '#4d5565',
+    grid: '#eef0f3',
+    background: '#ffffff',
+    up: '#0b8a5a',
+    down: '#c8323c',
+  },
+  black: {
+    text: '#a3adba',
+    grid: '#222831',
+    background: '#161b22',
+    up: '#2ebd85',
+    down: '#f6465d',
+  },
+};
+
+export interface CandleChartProps {
+  candles: readonly Candle[];
+  theme: Theme;
+  /** The page's BCP 47 language, for the axis labels. */
+  locale: string;
+  /** Places of the pair's price tick. */
+  pricePlaces: number;
+  /** Formats a price for the axis and crosshair. */
+  formatPrice(value: number): string;
+}
+
+const toData = (candle: Candle): CandlestickData<UTCTimestamp> => {
+  const bar = chartBar(candle);
+  return { ...bar, time: bar.time as UTCTimestamp };
+};
+
+/**
+ * The candlestick chart (lightweight-charts), sized by its box. Browser only: the page loads it
+ * with `next/dynamic` and `ssr: false`, so the chart library is in no first load. A new candle
+ * list that only moved the current candle is applied with `update`, anything else with `setData`.
+ */
+export default function CandleChart({
+  candles,
+  theme,
+  locale,
+  pricePlaces,
+  formatPrice,
+}: CandleChartProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const shownRef = useRef<readonly Candle[]>([]);
+  const formatRef = useRef(formatPrice);
+  formatRef.current = formatPrice;
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return undefined;
+    const colours = CHART_COLOURS[theme];
+    const chart = createChart(box, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: colours.background },
+        textColor: colours.text,
+      },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+      localization: { locale, priceFormatter: (value: number) => formatRef.current(value) },
+      timeScale: { timeVisible: true, secondsVisible: false, borderColor: colours.grid },
+      rightPriceScale: { borderColor: colours.grid },
+    });
+    const series = chart.addSeries(CandlestickSeries, {
+      upColor: colours.up,
+      downColor: colours.down,
+      borderUpColor: colours.up,
+      borderDownColor: colours.down,
+      wickUpColor: colours.up,
+      wickDownColor: colours.down,
+      priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces },
+    });
+    chartRef.current = chart;
+    seriesRef.current = series;
+    shownRef.current = [];
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, [theme, locale, pricePlaces]);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    const shown = shownRef.current;
+    const last = candles[candles.length - 1];
+    const sameHistory =
+      last !== undefined &&
+      shown.length > 0 &&
+      shown[0] === candles[0] &&
+      (candles.length === shown.length || candles.length === shown.length + 1) &&
+      candles.slice(0, -1).every((candle, index) => candle === shown[index]);
+    if (sameHistory) series.update(toData(last));
+    else series.setData(candles.map(toData));
+    shownRef.current = candles;
+  }, [candles, theme, locale, pricePlaces]);
+
+  return <div ref={boxRef} style={{ position: 'absolute', inset: 0 }} />;
+}

@@ -1,0 +1,273 @@
+import type { Translate } from '@exchange-web/react/i18n/translator';
+import {
+  positionReplySchema,
+  TradingPath,
+  type BalancesReply,
+  type MarketSymbol,
+  type OpenPositionRequest,
+  type Position,
+  type Ticker,
+} from '@exchange-web/protocol/trading';
+import { useState, type FormEvent } from 'react';
+import { FormMessage } from './FormMessage';
+import type { TradingFormats } from './formats';
+import { LoginPrompt } from './LoginPrompt';
+import { Tabs } from './Tabs';
+import { checkPosition, compare, isDecimalText, positionMargin } from './trade-math';
+import { useTradeAction } from './useTradeAction';
+import styles from './trading.module.css';
+
+type PositionSide = OpenPositionRequest['side'];
+const DEFAULT_LEVERAGE = 10;
+
+export interface PositionFormProps {
+  pair: MarketSymbol;
+  ticker: Ticker | null;
+  balances: BalancesReply | null;
+  signedIn: boolean | null;
+  refresh(): Promise<void>;
+  t: Translate;
+  formats: TradingFormats;
+  path: string;
+}
+
+/** The futures position form: long or short, leverage 1 to the pair's maximum, size at market. */
+export function PositionForm(props: PositionFormProps) {
+  const { pair, ticker, balances, signedIn, t, formats } = props;
+  const [side, setSide] = useState<PositionSide>('long');
+  const [leverage, setLeverage] = useState(Math.min(DEFAULT_LEVERAGE, pair.maxLeverage));
+  const [size, setSize] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const action = useTradeAction(props.refresh);
+  const available = balances
+    ? (balances.balances.find((entry) => entry.coin === 'USDT')?.available ?? '0')
+    : null;
+  const mark = ticker?.mark ?? null;
+  const margin =
+    mark !== null && isDecimalText(size) && compare(size, '0') > 0
+      ? positionMargin(mark, size, leverage)
+      : null;
+  const sideText = (value: PositionSide) =>
+    t(value === 'long' ? 'trading.position.long' : 'trading.position.short');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const code = checkPosition(pair, { leverage, size, markPrice: mark, available });
+    if (code !== null) {
+      setInvalid(code !== '43007');
+      action.refuse(code);
+      return;
+    }
+    setInvalid(false);
+    const body: OpenPositionRequest = { symbol: pair.symbol, side, leverage, size: size.trim() };
+    await action.post(TradingPath.openPosition, body, (reply: unknown) => {
+      const parsed = positionReplySchema.safeParse(reply);
+      return t('trading.position.opened', {
+        side: sideText(side),
+        size: formats.size(parsed.success ? parsed.data.position.size : body.size, pair.sizeStep),
+        coin: pair.base,
+      });
+    });
+  };
+
+  return (
+    <section className={`${styles.panel} ${styles.form}`} aria-labelledby="position-form-title">
+      <h2 id="position-form-title">{t('trading.position.title')}</h2>
+      {signedIn === false ? (
+        <LoginPrompt path={props.path} />
+      ) : (
+        <Tabs
+          id="position-side"
+          label={t('trading.position.side')}
+          className={styles.sideTabs}
+          items={[
+            { key: 'long', label: t('trading.position.long') },
+            { key: 'short', label: t('trading.position.short') },
+          ]}
+          selected={side}
+          onSelect={(next) => {
+            setSide(next);
+            action.setMessage(null);
+          }}
+        >
+          <form onSubmit={(event) => void submit(event)} noValidate data-testid="position-form">
+            <div className={styles.field}>
+              <label htmlFor="position-leverage">
+                {t('trading.position.leverage')}:{' '}
+                <output htmlFor="position-leverage" data-testid="position-leverage-value">
+                  {t('trading.position.leverageValue', { value: leverage })}
+                </output>
+              </label>
+              <input
+                id="position-leverage"
+                type="range"
+                className={styles.range}
+                min={1}
+                max={pair.maxLeverage}
+                step={1}
+                value={leverage}
+                aria-valuetext={t('trading.position.leverageValue', { value: leverage })}
+                onChange={(event) => setLeverage(Number(event.target.value))}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="position-size">
+                {t('trading.position.size', { coin: pair.base })}
+              </label>
+              <input
+                id="position-size"
+                name="size"
+                inputMode="decimal"
+                autoComplete="off"
+                value={size}
+                aria-invalid={invalid}
+                aria-describedby="position-size-hint"
+                onChange={(event) => setSize(event.target.value)}
+              />
+              <span id="position-size-hint" className={styles.hint}>
+                {t('trading.form.sizeHint', { step: pair.sizeStep, min: pair.minSize })}
+              </span>
+            </div>
+            <dl className={styles.summary}>
+              <dt>{t('trading.form.available')}</dt>
+              <dd data-testid="position-available" data-value={available ?? ''}>
+                {available === null ? '' : `${formats.amount(available, 2)} USDT`}
+              </dd>
+              <dt>{t('trading.position.margin')}</dt>
+              <dd data-testid="position-margin">
+                {margin === null ? '' : `${formats.amount(margin, 2)} USDT`}
+              </dd>
+            </dl>
+            <button
+              type="submit"
+              className={`${styles.submit} ${side === 'long' ? styles.submitBuy : styles.submitSell}`}
+              disabled={action.busy || signedIn === null}
+              data-testid="position-submit"
+            >
+              {t(side === 'long' ? 'trading.position.submitLong' : 'trading.position.submitShort')}
+            </button>
+            <FormMessage message={action.message} testId="position-message" />
+          </form>
+        </Tabs>
+      )}
+    </section>
+  );
+}
+
+export interface PositionsTableProps {
+  pair: MarketSymbol;
+  positions: Position[] | null;
+  signedIn: boolean | null;
+  refresh(): Promise<void>;
+  t: Translate;
+  formats: TradingFormats;
+}
+
+/** The trader's open positions of the pair: entry, mark, size, margin, PnL, liquidation, close. */
+export function PositionsTable({
+  pair,
+  positions,
+  signedIn,
+  refresh,
+  t,
+  formats,
+}: PositionsTableProps) {
+  const action = useTradeAction(refresh);
+  const open = positions?.filter((position) => position.status === 'open') ?? null;
+  const close = (position: Position) =>
+    void action.post(TradingPath.closePosition, { positionId: position.positionId }, () =>
+      t('trading.position.closed'),
+    );
+  const price = (value: string) => formats.price(value, pair.priceTick);
+  return (
+    <section
+      className={`${styles.panel} ${styles.orders}`}
+      aria-labelledby="positions-title"
+      data-testid="positions"
+    >
+      <h2 id="positions-title">{t('trading.position.positions')}</h2>
+      <div className={styles.tabPanel}>
+        {signedIn === false ? (
+          <p className={styles.empty}>{t('trading.position.loginToSee')}</p>
+        ) : open ? (
+          <table className={styles.table} data-testid="positions-table">
+            <caption className={styles.visuallyHidden}>{t('trading.position.positions')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('trading.orders.side')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.orders.size')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.position.entry')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.position.mark')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.position.marginHeld')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.position.pnl')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('trading.position.liquidation')}
+                </th>
+                <th scope="col">{t('trading.orders.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.length === 0 ? (
+                <tr>
+                  <td colSpan={8} className={styles.empty}>
+                    {t('trading.position.empty')}
+                  </td>
+                </tr>
+              ) : (
+                open.map((position) => {
+                  const pnl = compare(position.unrealizedPnl, '0');
+                  return (
+                    <tr key={position.positionId} data-position-id={position.positionId}>
+                      <td className={position.side === 'long' ? styles.up : styles.down}>
+                        {t(
+                          position.side === 'long'
+                            ? 'trading.position.long'
+                            : 'trading.position.short',
+                        )}{' '}
+                        {t('trading.position.leverageValue', { value: position.leverage })}
+                      </td>
+                      <td className={styles.num}>{formats.size(position.size, pair.sizeStep)}</td>
+                      <td className={styles.num}>{price(position.entryPrice)}</td>
+                      <td className={styles.num}>{price(position.markPrice)}</td>
+                      <td className={styles.num}>{formats.amount(position.margin, 2)}</td>
+                      <td
+                        className={`${styles.num} ${pnl > 0 ? styles.up : pnl < 0 ? styles.down : ''}`}
+                      >
+                        {formats.signed(position.unrealizedPnl, 2)}
+                      </td>
+                      <td className={styles.num}>{price(position.liquidationPrice)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          disabled={action.busy}
+                          aria-label={t('trading.position.closePosition', {
+                            id: position.positionId,
+                          })}
+                          onClick={() => close(position)}
+                        >
+                          {t('trading.position.close')}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        ) : null}
+        <FormMessage message={action.message} testId="positions-message" />
+      </div>
+    </section>
+  );
+}

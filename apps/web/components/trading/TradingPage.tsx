@@ -1,0 +1,191 @@
+import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import {
+  MARKET_SYMBOLS,
+  type KlineInterval,
+  type MarketSymbol,
+  type MarketTrade,
+} from '@exchange-web/protocol/trading';
+import Head from 'next/head';
+import Link from 'next/link';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { tradingFormats } from './formats';
+import { OrderBook } from './OrderBook';
+import { OrderForm } from './OrderForm';
+import { OrdersPanel } from './OrdersPanel';
+import { PositionForm, PositionsTable } from './PositionPanels';
+import { PriceChart } from './PriceChart';
+import { RecentTrades } from './RecentTrades';
+import { TickerBar } from './TickerBar';
+import { tradeCrossesOrder } from './trade-math';
+import { useMarketData } from './useMarketData';
+import { useTradingAccount, type AccountPart } from './useTradingAccount';
+import styles from './trading.module.css';
+
+export type TradingMarket = 'spot' | 'futures';
+
+/** The path of a pair's trading page. */
+export const tradingPath = (market: TradingMarket, symbol: string) =>
+  market === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
+
+const SPOT_PARTS: readonly AccountPart[] = ['balances', 'orders'];
+const FUTURES_PARTS: readonly AccountPart[] = ['balances', 'positions'];
+const DEFAULT_INTERVAL: KlineInterval = '1m';
+
+export interface TradingPageProps {
+  pair: MarketSymbol;
+  market: TradingMarket;
+}
+
+/**
+ * A pair's trading page (SPEC 2 simulation landing pages): ticker, chart, order book and recent
+ * trades for everyone, live from the market stream; the order form and the trader's orders
+ * (spot) or the position form and positions (futures) for the signed-in trader.
+ */
+export function TradingPage({ pair, market }: TradingPageProps) {
+  const { t, language, theme } = useShell();
+  const formats = useMemo(() => tradingFormats(language), [language]);
+  const [interval, setInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
+  const [pickedPrice, setPickedPrice] = useState<string | null>(null);
+  const account = useTradingAccount(pair.symbol, market === 'spot' ? SPOT_PARTS : FUTURES_PARTS);
+  const path = tradingPath(market, pair.symbol);
+
+  // A market trade that reaches an open order's price may have filled it: look at once rather
+  // than at the next poll (useTradingAccount explains the refresh approach).
+  const openOrdersRef = useRef(account.openOrders);
+  openOrdersRef.current = account.openOrders;
+  const { refresh } = account;
+  const onTrade = useCallback(
+    (trade: MarketTrade) => {
+      if (openOrdersRef.current?.some((order) => tradeCrossesOrder(order, trade.price)))
+        void refresh();
+    },
+    [refresh],
+  );
+  const data = useMarketData(pair.symbol, interval, market === 'spot' ? onTrade : undefined);
+  const pairName = `${pair.base}/${pair.quote}`;
+  const title = t(market === 'spot' ? 'trading.spotTitle' : 'trading.futuresTitle', {
+    pair: pairName,
+  });
+
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+      </Head>
+      <div className={styles.page} data-testid="trading-page" data-market={market}>
+        <div className={styles.head}>
+          <h1>{title}</h1>
+          <nav aria-label={t('trading.pairs')}>
+            <ul className={styles.pairs}>
+              {MARKET_SYMBOLS.map((entry) => (
+                <li key={entry.symbol}>
+                  <Link
+                    href={tradingPath(market, entry.symbol)}
+                    aria-current={entry.symbol === pair.symbol ? 'page' : undefined}
+                  >
+                    {`${entry.base}/${entry.quote}`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link href={tradingPath(market === 'spot' ? 'futures' : 'spot', pair.symbol)}>
+            {t(market === 'spot' ? 'trading.futures' : 'trading.spot')}
+          </Link>
+          <span
+            className={styles.badge}
+            role="status"
+            data-testid="stream-status"
+            data-status={data.status}
+          >
+            {t(`trading.stream.${data.status}`)}
+          </span>
+          {account.balances ? (
+            <span
+              className={styles.badge}
+              data-testid="account-kind"
+              data-account={account.balances.account}
+            >
+              {t(
+                account.balances.account === 'paper'
+                  ? 'trading.paperAccount'
+                  : 'trading.realAccount',
+              )}
+            </span>
+          ) : null}
+        </div>
+        <TickerBar
+          pair={pair}
+          ticker={data.ticker}
+          showMark={market === 'futures'}
+          t={t}
+          formats={formats}
+        />
+        <PriceChart
+          pair={pair}
+          candles={data.candles}
+          interval={interval}
+          onInterval={setInterval}
+          t={t}
+          theme={theme}
+          formats={formats}
+        />
+        <OrderBook
+          pair={pair}
+          depth={data.depth}
+          t={t}
+          formats={formats}
+          onPickPrice={market === 'spot' ? setPickedPrice : undefined}
+        />
+        <RecentTrades pair={pair} trades={data.trades} t={t} formats={formats} />
+        {market === 'spot' ? (
+          <>
+            <OrderForm
+              pair={pair}
+              ticker={data.ticker}
+              depth={data.depth}
+              balances={account.balances}
+              signedIn={account.signedIn}
+              pickedPrice={pickedPrice}
+              refresh={refresh}
+              t={t}
+              formats={formats}
+              path={path}
+            />
+            <OrdersPanel
+              pair={pair}
+              signedIn={account.signedIn}
+              openOrders={account.openOrders}
+              history={account.history}
+              fills={account.fills}
+              refresh={refresh}
+              t={t}
+              formats={formats}
+            />
+          </>
+        ) : (
+          <>
+            <PositionForm
+              pair={pair}
+              ticker={data.ticker}
+              balances={account.balances}
+              signedIn={account.signedIn}
+              refresh={refresh}
+              t={t}
+              formats={formats}
+              path={path}
+            />
+            <PositionsTable
+              pair={pair}
+              positions={account.positions}
+              signedIn={account.signedIn}
+              refresh={refresh}
+              t={t}
+              formats={formats}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
+import type { MessageKey } from '@exchange-web/react/i18n/messages';
+import { useSession } from '@exchange-web/react/session/SessionProvider';
+import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useCallback, useState } from 'react';
+import { refusalKey, tradeFailureKey } from './trade-errors';
+
+export interface TradeMessage {
+  kind: 'success' | 'error';
+  text: string;
+  /** The refusal code, when the message is one. */
+  code: string | null;
+}
+
+// A trading call is sent once per click: never shared with an identical earlier one (duplicate
+// guard), and its refusal is shown in the form in its own words, not as a toast.
+const TRADE_CALL = { skipHooks: [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] };
+
+/**
+ * Runs the trading calls of a form: one at a time, the outcome as a sentence in the page's
+ * language (a refusal by its code's meaning), the account refreshed afterwards.
+ */
+export function useTradeAction(refresh: () => Promise<void>) {
+  const { t } = useShell();
+  const { api } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<TradeMessage | null>(null);
+
+  /** Shows a refusal found before sending (the same sentence the gateway's code would get). */
+  const refuse = useCallback(
+    (code: string) => {
+      const key: MessageKey = refusalKey(code) ?? 'errors.server';
+      setMessage({ kind: 'error', text: t('trading.form.refused', { reason: t(key) }), code });
+    },
+    [t],
+  );
+
+  const post = useCallback(
+    async <T>(path: string, body: unknown, done: (reply: T) => string): Promise<boolean> => {
+      setBusy(true);
+      setMessage(null);
+      try {
+        const http = await api();
+        const reply = await http.post<T>(path, body, TRADE_CALL);
+        setMessage({ kind: 'success', text: done(reply), code: null });
+        return true;
+      } catch (failure) {
+        const { key, code } = tradeFailureKey(failure);
+        const text = key.startsWith('trading.refusals.')
+          ? t('trading.form.refused', { reason: t(key) })
+          : t(key);
+        setMessage({ kind: 'error', text, code });
+        return false;
+      } finally {
+        setBusy(false);
+        void refresh();
+      }
+    },
+    [api, refresh, t],
+  );
+
+  return { busy, message, setMessage, refuse, post };
+}

@@ -1,0 +1,215 @@
+import { TradeCode, tradeCodeMeaning } from '@exchange-web/protocol/trading';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
+import { launchIsolatedBrowser } from './support/browser';
+import { htmlTag, serverHtml } from './support/pages';
+
+const siteUrl = inject('siteUrl');
+const SPOT = '/spot/BTCUSDT';
+const FUTURES = '/futures/usdt/BTCUSDT';
+// The gateway's market cycle is short in e2e (global-setup): a limit 0.2 % off fills in ~20 s.
+const FILL_TIMEOUT_MS = 60_000;
+
+let browser: Browser;
+let trader: { context: BrowserContext; page: Page } | undefined;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+afterAll(async () => {
+  await trader?.context.close();
+  await browser.close();
+});
+
+/** Waits until `read` answers something other than `before` (a live update, no reload). */
+async function changes(read: () => Promise<string | null>, before: string | null, ms = 10_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const now = await read();
+    if (now !== before && now !== '' && now !== null) return now;
+    if (Date.now() > until) throw new Error(`no change from ${before} within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const attribute = (page: Page, testId: string, name: string) => () =>
+  page.getByTestId(testId).getAttribute(name);
+
+/** A number a data attribute holds. */
+const numberOf = async (page: Page, testId: string, name = 'data-value') =>
+  Number((await page.getByTestId(testId).getAttribute(name)) ?? Number.NaN);
+
+/**
+ * Turns the simulation mode on: by the header's switch where the site has one, else by its
+ * storage flag and cookie (SPEC 4: the flag `simulation-trade`), then opens the spot page.
+ */
+async function enterSimulation(context: BrowserContext, page: Page): Promise<void> {
+  const toggle = page.locator('[data-testid=simulation-switch]');
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-checked')) !== 'true') {
+    await toggle.click();
+  } else {
+    await page.evaluate(() => window.localStorage.setItem('simulation-trade', '1'));
+    await context.addCookies([{ name: 'simulation-trade', value: '1', url: siteUrl }]);
+  }
+  await page.goto(`${siteUrl}${SPOT}`);
+}
+
+/** A signed-in trader in the simulation mode (registered once for the file). */
+async function signedInTrader(): Promise<{ context: BrowserContext; page: Page }> {
+  if (trader) return trader;
+  const visitor = await newVisitor(browser, siteUrl);
+  await registerByEmail(visitor.page, siteUrl, uniqueEmail('e2e-trade'), 'Trader-2026-e2e');
+  await enterSimulation(visitor.context, visitor.page);
+  trader = visitor;
+  return visitor;
+}
+
+describe('the spot page for everyone', () => {
+  it('answers 404 for a pair the market does not quote', async () => {
+    const { status } = await serverHtml(`${siteUrl}/spot/NOPEUSDT`);
+    expect(status).toBe(404);
+    expect((await serverHtml(`${siteUrl}/futures/usdt/NOPEUSDT`)).status).toBe(404);
+  });
+
+  it('is right to left in Arabic', async () => {
+    const { status, html } = await serverHtml(`${siteUrl}/ar${SPOT}`);
+    expect(status).toBe(200);
+    expect(htmlTag(html)).toContain('dir="rtl"');
+  });
+
+  it('shows the chart, ticker, book and trades, updating live, and asks visitors to log in', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.goto(`${siteUrl}${SPOT}`);
+
+    // The chart: lightweight-charts loads on demand and draws canvases inside the named figure.
+    const chart = page.getByRole('img', { name: /^BTC\/USDT price chart\. Candlestick chart/ });
+    await chart.locator('canvas').first().waitFor();
+    await page.getByTestId('book-asks').locator('tbody tr').first().waitFor();
+    await page.getByTestId('book-bids').locator('tbody tr').first().waitFor();
+    expect(await page.getByTestId('book-spread').textContent()).toMatch(/^Spread /);
+    expect(await page.getByTestId('ticker-last').textContent()).toMatch(/\d/);
+
+    // Live: the ticker's time, the book's time and the latest trade change without a reload.
+    const ticker = attribute(page, 'ticker', 'data-time');
+    const book = attribute(page, 'order-book', 'data-time');
+    const trades = attribute(page, 'recent-trades', 'data-latest');
+    const [tickerBefore, bookBefore, tradesBefore] = [await ticker(), await book(), await trades()];
+    await changes(ticker, tickerBefore);
+    await changes(book, bookBefore);
+    await changes(trades, tradesBefore);
+    expect(await page.getByTestId('stream-status').getAttribute('data-status')).toBe('live');
+
+    const login = page.getByTestId('trade-login').getByRole('link', { name: 'Log in' });
+    expect(await login.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(SPOT)}`);
+    await context.close();
+  });
+});
+
+describe('paper trading', () => {
+  it('refuses a size below the minimum with its translated meaning', async () => {
+    const { page } = await signedInTrader();
+    await page.getByTestId('account-kind').waitFor();
+    expect(await page.getByTestId('account-kind').getAttribute('data-account')).toBe('paper');
+    await page.locator('#order-size').fill('0.00001');
+    await page.getByTestId('order-submit').click();
+    const message = page.getByTestId('order-message');
+    await message.waitFor();
+    expect(await message.getAttribute('data-code')).toBe(TradeCode.sizeBelowMinimum);
+    expect(await message.textContent()).toBe(
+      `Order refused: ${tradeCodeMeaning[TradeCode.sizeBelowMinimum]}`,
+    );
+  });
+
+  it('rests a limit buy below the price, then shows it filled and the balance changed', async () => {
+    const { page } = await signedInTrader();
+    await page.getByTestId('order-available').and(page.locator('[data-value]')).waitFor();
+    const usdtBefore = await numberOf(page, 'order-available');
+    expect(usdtBefore).toBeGreaterThan(0);
+    const last = Number(await page.getByTestId('ticker').getAttribute('data-last'));
+    const price = (Math.floor(last * 10 * 0.998) / 10).toFixed(1);
+
+    await page.locator('#order-price').fill(price);
+    await page.locator('#order-size').fill('0.01');
+    await page.getByTestId('order-submit').click();
+    await page.getByTestId('order-message').and(page.locator('[data-kind=success]')).waitFor();
+    const row = page.getByTestId('open-orders').locator('tr[data-order-id]');
+    await row.first().waitFor();
+    const orderId = await row.first().getAttribute('data-order-id');
+    expect(orderId).toBeTruthy();
+    expect(await row.first().getAttribute('data-side')).toBe('buy');
+
+    // Filled by the market within the cycle: gone from the open orders, in history and fills.
+    await page
+      .getByTestId('open-orders')
+      .locator(`tr[data-order-id="${orderId}"]`)
+      .waitFor({ state: 'detached', timeout: FILL_TIMEOUT_MS });
+    await page.getByRole('tab', { name: 'Order history' }).click();
+    await page
+      .getByTestId('order-history')
+      .locator(`tr[data-order-id="${orderId}"][data-status="filled"]`)
+      .waitFor();
+    await page.getByRole('tab', { name: 'Fills' }).click();
+    await page.getByTestId('fills').locator(`tr[data-order-id="${orderId}"]`).first().waitFor();
+    await page.getByRole('tab', { name: 'Sell' }).click();
+    await page.waitForFunction(
+      () =>
+        Number(
+          document.querySelector('[data-testid=order-available]')?.getAttribute('data-value'),
+        ) > 0,
+    );
+    expect(await numberOf(page, 'order-available')).toBeGreaterThanOrEqual(0.01);
+  }, 120_000);
+
+  it('places a market order and the balance changes', async () => {
+    const { page } = await signedInTrader();
+    await page.getByRole('tab', { name: 'Sell' }).click();
+    const btcBefore = await numberOf(page, 'order-available');
+    expect(btcBefore).toBeGreaterThanOrEqual(0.001);
+    await page.getByTestId('order-type').getByRole('radio', { name: 'Market' }).click();
+    await page.locator('#order-size').fill('0.001');
+    await page.getByTestId('order-submit').click();
+    await page.getByTestId('order-message').and(page.locator('[data-kind=success]')).waitFor();
+    await page.waitForFunction(
+      (before) =>
+        Number(
+          document.querySelector('[data-testid=order-available]')?.getAttribute('data-value'),
+        ) < before,
+      btcBefore,
+    );
+  }, 60_000);
+
+  it('opens and closes a futures position', async () => {
+    const { page } = await signedInTrader();
+    await page.goto(`${siteUrl}${FUTURES}`);
+    await page.getByTestId('positions-table').waitFor();
+    await page.getByTestId('position-available').and(page.locator('[data-value]')).waitFor();
+    await page.locator('#position-size').fill('0.01');
+    await page.getByTestId('position-submit').click();
+    await page.getByTestId('position-message').and(page.locator('[data-kind=success]')).waitFor();
+    const row = page.getByTestId('positions-table').locator('tr[data-position-id]');
+    await row.first().waitFor();
+    const positionId = await row.first().getAttribute('data-position-id');
+    await page.getByRole('button', { name: `Close position ${positionId}` }).click();
+    await page
+      .getByTestId('positions-table')
+      .locator(`tr[data-position-id="${positionId}"]`)
+      .waitFor({ state: 'detached' });
+    expect(await page.getByTestId('positions-message').textContent()).toBe('Position closed');
+  }, 60_000);
+
+  it('shows the balances converted into the chosen currency on /asset/spot', async () => {
+    const { page } = await signedInTrader();
+    await page.goto(`${siteUrl}/asset/spot`);
+    const usdt = page.getByTestId('asset-balances').locator('tr[data-coin="USDT"]');
+    await usdt.waitFor();
+    await page.getByTestId('asset-balances').locator('tr[data-coin="BTC"][data-fiat]').waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=asset-fiat-BTC]')?.textContent?.match(/\d/) !== null,
+    );
+    expect(await page.getByTestId('asset-total').textContent()).toMatch(/\d/);
+    const nav = page.getByRole('navigation', { name: 'Asset accounts' });
+    expect(await nav.getByRole('link', { name: 'Spot' }).getAttribute('aria-current')).toBe('page');
+  });
+});
