@@ -13,6 +13,7 @@ import {
   normaliseApiPath,
   simulationAllowedPrefixes,
   simulationExactPaths,
+  simulationSignInPaths,
 } from './paths';
 
 describe('ApiPath', () => {
@@ -196,6 +197,14 @@ describe('simulation trade', () => {
   it('lists the allowed paths of SPEC.md section 2', () => {
     expect(simulationAllowedPrefixes).toEqual(specPrefixes);
     expect(simulationExactPaths).toEqual(specExact);
+  });
+
+  it('also allows the sign-in pages, exactly, with or without a language prefix', () => {
+    expect(simulationSignInPaths).toEqual(['login', 'register']);
+    for (const path of ['/login', '/register', '/ja/login', '/bg/ja/register/'])
+      expect(isSimulationAllowedPath(path), path).toBe(true);
+    for (const path of ['/login/x', '/registered', '/ja/loginx'])
+      expect(isSimulationAllowedPath(path), path).toBe(false);
   });
 
   it('has the landing pages', () => {

