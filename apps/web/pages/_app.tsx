@@ -2,6 +2,11 @@ import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
 import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
 import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
 import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider';
+import { SimulationBanner } from '@exchange-web/react/simulation/SimulationBanner';
+import {
+  SimulationProvider,
+  useSimulation,
+} from '@exchange-web/react/simulation/SimulationProvider';
 import { TrackingProvider } from '@exchange-web/react/tracking/TrackingProvider';
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
@@ -11,6 +16,8 @@ import { ShellChrome } from '../components/ShellChrome';
 import { trackingApp, trackingLogEnv } from '../lib/brand';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
 import { readShellRequest, type ShellRequest } from '../lib/shell-request';
+import { isSimulationRequest } from '../lib/simulation-request';
+import { buildPath } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
 import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -23,12 +30,14 @@ const cspViolations =
     : collectCspViolations(document, () => window.location.pathname);
 
 interface ShellAppProps {
-  shell: ShellRequest & { messages: Messages };
+  /** `simulation`: whether the request carried the simulation mirror cookie (SPEC 4). */
+  shell: ShellRequest & { messages: Messages; simulation: boolean };
 }
 
 function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted: boolean }) {
   const shell = useShell();
   const session = useSession();
+  const simulation = useSimulation();
   const router = useRouter();
   const { api } = shell;
   useEffect(() => {
@@ -74,10 +83,17 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
         onLanguageChange: shell.changeLanguage,
         onCurrencyChange: shell.selectCurrency,
         onThemeToggle: shell.toggleTheme,
+        // SPEC 4: the switch is for everyone; a visitor may enter too (the landing pages ask to log in).
+        simulation: {
+          on: simulation.on,
+          onToggle: simulation.on ? simulation.exit : simulation.enter,
+        },
       }}
       footer={{ t: shell.t, buildPath: shell.buildPath, year: new Date().getFullYear() }}
     >
-      {children}
+      {simulation.on ? <SimulationBanner t={shell.t} onLeave={simulation.exit} /> : null}
+      {/* A page simulation does not allow is on its way to the spot landing: none of it shows. */}
+      {simulation.allowed ? children : null}
     </ShellChrome>
   );
 }
@@ -122,13 +138,19 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
         ? { trustRootCertPem: process.env.SIGN_TRUST_CERT_PEM }
         : {})}
     >
-      <SessionProvider signedIn={shell.signedIn}>
-        <SiteTracking>
-          <Frame legalAccepted={shell.legalAccepted}>
-            <Component {...pageProps} />
-          </Frame>
-        </SiteTracking>
-      </SessionProvider>
+      <SimulationProvider
+        initialOn={shell.simulation}
+        // The path as the visitor sees it: the router's asPath leaves the language prefix out.
+        pathname={buildPath(router.asPath.split(/[?#]/, 1)[0] ?? '/', shell.prefix)}
+      >
+        <SessionProvider signedIn={shell.signedIn}>
+          <SiteTracking>
+            <Frame legalAccepted={shell.legalAccepted}>
+              <Component {...pageProps} />
+            </Frame>
+          </SiteTracking>
+        </SessionProvider>
+      </SimulationProvider>
     </ShellProvider>
   );
 }
@@ -138,5 +160,12 @@ App.getInitialProps = async (appContext: AppContext) => {
   const { ctx } = appContext;
   const cookieHeader = ctx.req ? ctx.req.headers.cookie : globalThis.document?.cookie;
   const shell = readShellRequest({ cookieHeader, query: ctx.query, routerLocale: ctx.locale });
-  return { ...appProps, shell: { ...shell, messages: await loadMessages(shell.language) } };
+  return {
+    ...appProps,
+    shell: {
+      ...shell,
+      simulation: isSimulationRequest(cookieHeader),
+      messages: await loadMessages(shell.language),
+    },
+  };
 };

@@ -227,6 +227,35 @@ describe('http wrapper: headers', () => {
   });
 });
 
+describe('http wrapper: simulation header', () => {
+  it('sends paptrading: 1 while the flag is in storage, read at each request', async () => {
+    const storage = memoryStorage();
+    const http = client({ storage });
+    await http.get('/v1/ok');
+    storage.setItem(LocalStorageKey.simulationTrade, '1');
+    await http.get('/v1/ok', { again: 1 });
+    await http.post('/v1/ok', { locale: 'en' });
+    storage.removeItem(LocalStorageKey.simulationTrade);
+    await http.get('/v1/ok', { again: 2 });
+    expect(server.hits('/v1/ok').map((request) => request.headers.paptrading)).toEqual([
+      undefined,
+      '1',
+      '1',
+      undefined,
+    ]);
+  });
+
+  it('takes a simulation provider, and a call may skip the header', async () => {
+    const http = client({ simulation: () => true });
+    await http.get('/v1/ok');
+    await http.get('/v1/ok', { real: 1 }, { skipHooks: ['simulation-header'] });
+    expect(server.hits('/v1/ok').map((request) => request.headers.paptrading)).toEqual([
+      '1',
+      undefined,
+    ]);
+  });
+});
+
 describe('http wrapper: duplicate guard', () => {
   it('is off outside a browser: identical calls all go', async () => {
     const http = client();
@@ -439,7 +468,13 @@ describe('http wrapper: caller hooks', () => {
       },
     });
     await expect(http.post('/v1/challenge')).resolves.toBe('passed');
-    expect(names).toEqual(['common-headers', 'server-time', 'session-expiry', 'error-notice']);
+    expect(names).toEqual([
+      'common-headers',
+      'simulation-header',
+      'server-time',
+      'session-expiry',
+      'error-notice',
+    ]);
     // The retry is built afresh: a new uhti, the token sent on it only.
     const [first, second] = server.hits('/v1/challenge').map((request) => request.headers);
     expect([first?.['captcha-token'], second?.['captcha-token']]).toEqual([undefined, 'pass']);

@@ -22,8 +22,10 @@ import type { RequestHook, RequestOptions } from './request/hooks';
 import { createPipeline } from './request/pipeline';
 import { createServerClock, serverTimeHook } from './request/server-time';
 import { sessionExpiryHook } from './request/session-expiry';
+import { simulationHeaderHook } from './request/simulation-header';
 import { createWindowGate } from './request/window-gate';
 import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
+import { isSimulationFlagSet } from './simulation';
 import type { ChallengeFlow } from './challenge/challenge-flow';
 import {
   CHALLENGE_CALL_SKIPPED_HOOKS,
@@ -114,13 +116,22 @@ export interface HttpClientOptions {
    */
   testEnvironment?: TestEnvironment;
   /**
+   * Whether simulation trade is on, read at each request: while it is, every request carries
+   * `paptrading: 1` (SPEC 4).
+   * @default whether the simulation flag is in `storage` (LocalStorageKey.simulationTrade)
+   * @example
+   * createHttpClient({ simulation: () => simulation.isOn() });
+   */
+  simulation?: () => boolean;
+  /**
    * Whether identical calls are rate-limited and shared (SPEC 7, 9; browser-only per SPEC 9).
    * @default typeof window !== 'undefined'
    */
   duplicateGuard?: boolean;
   /**
    * More hooks. An array runs after the built-in ones; a function gets the built-in list
-   * (duplicate-guard, common-headers, server-time, session-expiry, error-notice) and returns the
+   * (duplicate-guard, common-headers, simulation-header, server-time, session-expiry,
+   * error-notice) and returns the
    * full list, to place hooks among them.
    * @default []
    * @example
@@ -225,6 +236,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       now: () => clock.now(),
       ...(options.testEnvironment ? { testEnvironment: options.testEnvironment } : {}),
     }),
+    // DESIGN: the simulation header comes right after the common headers.
+    simulationHeaderHook({ isOn: options.simulation ?? (() => isSimulationFlagSet(storage)) }),
     serverTimeHook(clock),
     sessionExpiryHook({ now, endSession: endThisSession }),
     errorNoticeHook({ notify, logger, now }),

@@ -5,6 +5,7 @@
  */
 export const DUPLICATE_GUARD_HOOK = 'duplicate-guard';
 export const COMMON_HEADERS_HOOK = 'common-headers';
+export const SIMULATION_HEADER_HOOK = 'simulation-header';
 export const SERVER_TIME_HOOK = 'server-time';
 export const SESSION_EXPIRY_HOOK = 'session-expiry';
 export const ERROR_NOTICE_HOOK = 'error-notice';

@@ -83,6 +83,7 @@ export function SiteHeader(props: HeaderProps & ShellOrigin) {
             aria-checked={props.simulation.on}
             className="simulation-switch"
             data-testid="simulation-switch"
+            title={t(props.simulation.on ? 'header.simulation.leave' : 'header.simulation.enter')}
             onClick={props.simulation.onToggle}
           >
             {t('header.simulation.label')}

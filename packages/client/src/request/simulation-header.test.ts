@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestState } from './hooks';
+import { SIMULATION_HEADER_HOOK } from './hook-names';
+import { simulationHeaderHook } from './simulation-header';
+
+const request = (headers: Record<string, string> = {}): RequestState => ({
+  method: 'POST',
+  path: '/v1/mix/public/usdtRate',
+  headers,
+  body: {},
+  query: undefined,
+  attempt: 0,
+  userId: '',
+  signal: undefined,
+  result: Promise.resolve(),
+});
+
+describe('simulation header hook', () => {
+  it('adds paptrading: 1 while simulation is on', async () => {
+    const state = request({ website: 'mix' });
+    await simulationHeaderHook({ isOn: () => true }).beforeRequest?.(state);
+    expect(state.headers).toEqual({ website: 'mix', paptrading: '1' });
+  });
+
+  it('adds nothing while simulation is off', async () => {
+    const state = request({ website: 'mix' });
+    await simulationHeaderHook({ isOn: () => false }).beforeRequest?.(state);
+    expect(state.headers).toEqual({ website: 'mix' });
+  });
+
+  it('reads the flag at each request, not when it was made', async () => {
+    let on = false;
+    const hook = simulationHeaderHook({ isOn: () => on });
+    const before = request();
+    await hook.beforeRequest?.(before);
+    on = true;
+    const after = request();
+    await hook.beforeRequest?.(after);
+    expect([before.headers.paptrading, after.headers.paptrading]).toEqual([undefined, '1']);
+  });
+
+  it('keeps a paptrading header the call set itself', async () => {
+    const state = request({ paptrading: '0' });
+    await simulationHeaderHook({ isOn: () => true }).beforeRequest?.(state);
+    expect(state.headers.paptrading).toBe('0');
+  });
+
+  it('has a name to skip it by', () => {
+    expect(simulationHeaderHook({ isOn: () => true }).name).toBe(SIMULATION_HEADER_HOOK);
+  });
+});
