@@ -126,7 +126,16 @@ describe('simulation trade', () => {
     );
     // Allowed pages, calls and files are never sent to the landing (an allowed page may still
     // send a visitor to log in first).
-    for (const path of ['/spot/BTCUSDT', '/ja/fee', '/asset', '/account/newapi', '/favicon.svg']) {
+    // The sign-in pages are allowed too: a paper account belongs to a signed-in user.
+    for (const path of [
+      '/spot/BTCUSDT',
+      '/ja/fee',
+      '/asset',
+      '/account/newapi',
+      '/favicon.svg',
+      '/ja/login',
+      '/register',
+    ]) {
       const response = await fetch(`${siteUrl}${path}`, {
         headers: { cookie },
         redirect: 'manual',
@@ -158,10 +167,11 @@ describe('simulation trade', () => {
     await waitForRemoteHeader(page);
 
     // A full load: the first response is the redirect, the page never got the disallowed HTML.
-    const response = await page.goto(`${siteUrl}/ja/login`);
+    // (The home page: public and not a trading page, so simulation does not allow it.)
+    const response = await page.goto(`${siteUrl}/ja`);
     expect(pathOf(page)).toBe('/ja/spot/BTCUSDT');
     const first = response?.request().redirectedFrom();
-    expect(first?.url()).toBe(`${siteUrl}/ja/login`);
+    expect(first?.url()).toBe(`${siteUrl}/ja`);
     expect((await first?.response())?.status()).toBe(307);
     await banner(page).waitFor();
     await waitForRemoteHeader(page);
@@ -177,12 +187,12 @@ describe('simulation trade', () => {
         void next.router.push(target);
       }, url);
     await Promise.all([
-      page.waitForRequest((request) => request.url().includes('register')),
-      push('/register'),
+      page.waitForRequest((request) => request.url().includes('operator')),
+      push('/operator/tracking'),
     ]);
     await page.waitForLoadState('networkidle');
     expect(pathOf(page)).toBe('/ja/spot/BTCUSDT');
-    expect(documents).not.toContain('/ja/register');
+    expect(documents).not.toContain('/ja/operator/tracking');
     await banner(page).waitFor();
 
     // Without the cookie (cleared by hand) the page itself sends a disallowed page on, and puts
@@ -243,7 +253,7 @@ describe('simulation trade', () => {
     const tabA = await context.newPage();
     const tabB = await context.newPage();
     await open(tabA, '/');
-    await open(tabB, '/ja/login');
+    await open(tabB, '/ja');
 
     // A enters: B, on a disallowed page, goes to the spot landing in its own language prefix.
     await Promise.all([
@@ -308,8 +318,8 @@ describe('simulation trade', () => {
     const headers = await Promise.all(calls);
     expect(headers.map((each) => each[HeaderName.paptrading])).not.toContain('1');
     // Off again, the server lets every page through.
-    await open(page, '/ja/login');
-    expect(pathOf(page)).toBe('/ja/login');
+    await open(page, '/ja');
+    expect(pathOf(page)).toBe('/ja');
     await page.close();
   });
 });
