@@ -246,6 +246,12 @@ export const domainConfigReplySchema = z.object({
 });
 export type DomainConfigReply = z.infer<typeof domainConfigReplySchema>;
 
+/** Reply of the coin icons call (ours): each coin's icon as an image path on the default host. */
+export const coinIconsReplySchema = z.object({
+  icons: z.array(z.object({ coin: z.string(), url: z.string() })),
+});
+export type CoinIconsReply = z.infer<typeof coinIconsReplySchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Coin chains: GET /v1/spot/public/getCoinChainList
 
