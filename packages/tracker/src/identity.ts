@@ -290,9 +290,10 @@ export function createIdentity(
       return firstVisit;
     },
     visitorId() {
-      // Where storage refuses, the id made for this page still tells its events apart.
+      // Read at upload, not kept: two tabs starting together may each write one, and the last
+      // written is the one both report. Where storage refuses, the id made for this page serves.
       this.firstVisitTime();
-      return visitor;
+      return read(local(), LocalStorageKey.visitorId) || visitor;
     },
     firstDay() {
       return platform.now() - this.firstVisitTime() < Timing.firstDayMs;

@@ -636,6 +636,19 @@ describe('storage and tabs', () => {
   });
 });
 
+describe('two tabs, one visitor', () => {
+  it('reports the visitor id stored last, as another tab that started together wrote it', async () => {
+    await started();
+    // Two tabs starting at once may each write a visitor id; the last written is the visitor's.
+    const winner = 'w-123456789-1772359200000-987654321';
+    platform.local.setItem(LocalStorageKey.visitorId, winner);
+    tracker.track({ type: 'click', eventTrackingId: 'b3' });
+    await runLoop();
+    const click = uploaded().find((event) => event.event_tracking_id === 'b3');
+    expect(click?.visitor_id).toBe(winner);
+  });
+});
+
 describe('native bridge and lifecycle', () => {
   it('sends events one by one through the bridge with base info, never over HTTP', async () => {
     const sent: TrackingEvent[] = [];
