@@ -2,7 +2,7 @@
 // `npm start`, the end-to-end tests and the benchmarks alike.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { freePort, root } from './lib.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,9 +52,70 @@ export function stopChild(child) {
   });
 }
 
+/** How long the slow image origin waits before each answer (README "Image domains"). */
+export const SLOW_IMAGE_DELAY_MS = 1500;
+
+const splitList = (value) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+// Image settings a caller gives (the environment, then the `env` option) win over the defaults.
+const IMAGE_VARIABLES = [
+  'GATEWAY_IMAGE_SERVERS',
+  'GATEWAY_IMAGE_FOREIGN_DOMAINS',
+  'GATEWAY_IMAGE_INTERNAL_DOMAINS',
+  'IMAGE_DOMAINS',
+];
+
+/**
+ * The three local image origins and the settings that make them: the gateway serves the images on
+ * a fast and a slow (delayed) extra listener, and nothing listens on the dead one. Both domain
+ * lists name all three, the dead first and the fast last, so the fastest is not simply the first.
+ * `IMAGE_DOMAINS` (for the site's Content-Security-Policy) is every origin of the two lists as
+ * finally set, unless it is set itself.
+ */
+async function imageSettings(imagePorts, env) {
+  const ports = {
+    fast: imagePorts.fast ?? (await freePort()),
+    slow: imagePorts.slow ?? (await freePort()),
+    dead: imagePorts.dead ?? (await freePort()),
+  };
+  const origin = (port) => `http://127.0.0.1:${port}`;
+  const imageOrigins = {
+    fast: origin(ports.fast),
+    slow: origin(ports.slow),
+    dead: origin(ports.dead),
+  };
+  const domains = [imageOrigins.dead, imageOrigins.slow, imageOrigins.fast].join(',');
+  const given = Object.fromEntries(
+    IMAGE_VARIABLES.map((name) => [name, env[name] ?? process.env[name]]).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  const settings = {
+    GATEWAY_IMAGE_SERVERS: `127.0.0.1:${ports.fast},127.0.0.1:${ports.slow}:${SLOW_IMAGE_DELAY_MS}`,
+    GATEWAY_IMAGE_FOREIGN_DOMAINS: domains,
+    GATEWAY_IMAGE_INTERNAL_DOMAINS: domains,
+    ...given,
+  };
+  const imageDomains =
+    settings.IMAGE_DOMAINS ??
+    [
+      ...new Set([
+        ...splitList(settings.GATEWAY_IMAGE_FOREIGN_DOMAINS),
+        ...splitList(settings.GATEWAY_IMAGE_INTERNAL_DOMAINS),
+      ]),
+    ].join(',');
+  const { IMAGE_DOMAINS: _site, ...gatewayEnv } = settings;
+  return { imageOrigins, gatewayEnv, siteEnv: { IMAGE_DOMAINS: imageDomains } };
+}
+
 /**
  * @param {{ port?: number, gatewayPort?: number, headerFooterPort?: number, dataDir?: string,
- *           quiet?: boolean, env?: Record<string, string> }} options
+ *           quiet?: boolean, env?: Record<string, string>,
+ *           imagePorts?: { fast?: number, slow?: number, dead?: number } }} options
  */
 export async function startStack({
   port = 3000,
@@ -63,9 +124,11 @@ export async function startStack({
   dataDir = path.join(root, '.data', 'gateway'),
   quiet = false,
   env = {},
+  imagePorts = {},
 } = {}) {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const headerFooterUrl = `http://127.0.0.1:${headerFooterPort}`;
+  const images = await imageSettings(imagePorts, env);
   const children = [];
   const stop = async () => {
     await Promise.all(children.reverse().map(stopChild));
@@ -74,7 +137,12 @@ export async function startStack({
     const gateway = launch(
       'gateway',
       ['apps/gateway/dist/server.js'],
-      { GATEWAY_PORT: String(gatewayPort), GATEWAY_DATA_DIR: dataDir, ...env },
+      {
+        GATEWAY_PORT: String(gatewayPort),
+        GATEWAY_DATA_DIR: dataDir,
+        ...env,
+        ...images.gatewayEnv,
+      },
       { quiet },
     );
     children.push(gateway);
@@ -88,7 +156,12 @@ export async function startStack({
     const site = launch(
       'site',
       [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
-      { GATEWAY_URL: gatewayUrl, HEADER_FOOTER_URL: headerFooterUrl, ...env },
+      {
+        GATEWAY_URL: gatewayUrl,
+        HEADER_FOOTER_URL: headerFooterUrl,
+        ...images.siteEnv,
+        ...env,
+      },
       { quiet, cwd: path.join(root, 'apps/web') },
     );
     children.push(site);
@@ -105,6 +178,7 @@ export async function startStack({
     url: `http://localhost:${port}`,
     gatewayUrl,
     headerFooterUrl,
+    imageOrigins: images.imageOrigins,
     children: { gateway: children[0], headerFooter: children[1], site: children[2] },
     stop,
   };

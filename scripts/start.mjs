@@ -9,8 +9,16 @@ const stack = await startStack({
   gatewayPort: Number(process.env.GATEWAY_PORT || 4100),
   headerFooterPort: Number(process.env.HEADER_FOOTER_PORT || 4200),
   ...(process.env.GATEWAY_DATA_DIR ? { dataDir: process.env.GATEWAY_DATA_DIR } : {}),
+  imagePorts: {
+    fast: Number(process.env.IMAGE_FAST_PORT || 4301),
+    slow: Number(process.env.IMAGE_SLOW_PORT || 4302),
+    dead: Number(process.env.IMAGE_DEAD_PORT || 4303),
+  },
 });
-console.log(`\nexchange-web is ready at ${stack.url}\n`);
+console.log(`\nexchange-web is ready at ${stack.url}`);
+console.log(
+  `images: fast ${stack.imageOrigins.fast}, slow ${stack.imageOrigins.slow}, dead ${stack.imageOrigins.dead}\n`,
+);
 
 let stopping = false;
 const shutdown = async () => {

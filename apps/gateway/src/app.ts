@@ -23,6 +23,7 @@ import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCoinRoutes } from './routes/coins';
 import { registerCspRoutes } from './routes/csp';
+import { registerImageRoutes } from './routes/images';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerSignConfigRoutes } from './routes/sign-config';
@@ -118,6 +119,7 @@ export function createApp({
   });
   registerPublicRoutes(routes, db, guard);
   registerCoinRoutes(routes, db);
+  registerImageRoutes(routes, config);
   registerSignConfigRoutes(routes, { serverKeys, trustRoot, config });
   registerCspRoutes(routes, db);
   registerTrackingRoutes(routes, { db, guard, uploadSwitch: new UploadSwitch(db), config });

@@ -4,13 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCOUNTS_CONFIG,
   DEFAULT_CHALLENGE_CONFIG,
+  DEFAULT_IMAGES_CONFIG,
   DEFAULT_MARKET_CONFIG,
   DEFAULT_SIGNING_CONFIG,
   DEFAULT_TRACKING_CONFIG,
   DEV_TRUST_KEY_FILE,
+  IMAGE_ASSETS_DIR,
   readAccountsConfig,
   readChallengeConfig,
   readConfig,
+  readImageServers,
+  readImagesConfig,
   readMarketConfig,
   readSigningConfig,
   readTrackingConfig,
@@ -271,5 +275,84 @@ describe('readMarketConfig', () => {
     expect(() => readMarketConfig({ GATEWAY_TRADING_SETTLE_MS: '-1' })).toThrow(
       /GATEWAY_TRADING_SETTLE_MS/,
     );
+  });
+});
+
+describe('readImagesConfig and readImageServers', () => {
+  it('default to no image domains, no extra listeners and the bundled images', () => {
+    expect(readImagesConfig({})).toEqual(DEFAULT_IMAGES_CONFIG);
+    expect(DEFAULT_IMAGES_CONFIG).toEqual({
+      imageForeignDomains: [],
+      imageInternalDomains: [],
+      imageDir: IMAGE_ASSETS_DIR,
+    });
+    expect(existsSync(path.join(IMAGE_ASSETS_DIR, 'probe.png'))).toBe(true);
+    expect(readImageServers({})).toEqual([]);
+    expect(readConfig({})).toMatchObject({ ...DEFAULT_IMAGES_CONFIG, imageServers: [] });
+  });
+
+  it('reads both domain lists in their order, trimmed, empty entries skipped', () => {
+    expect(
+      readImagesConfig({
+        GATEWAY_IMAGE_FOREIGN_DOMAINS:
+          'http://127.0.0.1:4303, http://127.0.0.1:4302,,https://img.example.com',
+        GATEWAY_IMAGE_INTERNAL_DOMAINS: 'https://IMG.example.cn:8443',
+      }),
+    ).toMatchObject({
+      imageForeignDomains: [
+        'http://127.0.0.1:4303',
+        'http://127.0.0.1:4302',
+        'https://img.example.com',
+      ],
+      imageInternalDomains: ['https://IMG.example.cn:8443'],
+    });
+    expect(readImagesConfig({ GATEWAY_IMAGE_FOREIGN_DOMAINS: '' }).imageForeignDomains).toEqual([]);
+  });
+
+  it.each([
+    'img.example.com',
+    'https://img.example.com/',
+    'https://img.example.com/images',
+    'ftp://img.example.com',
+    'https://img.example.com:99999',
+    'javascript:alert(1)',
+    'https://user@img.example.com',
+  ])('refuses the domain %s, naming the variable', (domain) => {
+    for (const name of ['GATEWAY_IMAGE_FOREIGN_DOMAINS', 'GATEWAY_IMAGE_INTERNAL_DOMAINS']) {
+      expect(() => readImagesConfig({ [name]: `https://ok.example.com,${domain}` })).toThrow(name);
+      expect(() => readConfig({ [name]: domain })).toThrow(domain);
+    }
+  });
+
+  it('reads the extra listeners, with or without a delay', () => {
+    expect(
+      readImageServers({
+        GATEWAY_IMAGE_SERVERS: '127.0.0.1:4301, 127.0.0.2:4302:1500,localhost:0',
+      }),
+    ).toEqual([
+      { host: '127.0.0.1', port: 4301, delayMs: 0 },
+      { host: '127.0.0.2', port: 4302, delayMs: 1500 },
+      { host: 'localhost', port: 0, delayMs: 0 },
+    ]);
+    expect(readConfig({ GATEWAY_IMAGE_SERVERS: '127.0.0.1:4301' }).imageServers).toEqual([
+      { host: '127.0.0.1', port: 4301, delayMs: 0 },
+    ]);
+  });
+
+  it.each([
+    '127.0.0.1',
+    '4301',
+    '127.0.0.1:',
+    '127.0.0.1:70000',
+    '127.0.0.1:4301:-5',
+    '127.0.0.1:4301:fast',
+    '127.0.0.1:4301:600000',
+    'http://127.0.0.1:4301',
+    '[::1]:4301',
+  ])('refuses the listener %s, naming the variable', (entry) => {
+    expect(() => readImageServers({ GATEWAY_IMAGE_SERVERS: entry })).toThrow(
+      'GATEWAY_IMAGE_SERVERS',
+    );
+    expect(() => readConfig({ GATEWAY_IMAGE_SERVERS: `127.0.0.1:4301,${entry}` })).toThrow(entry);
   });
 });

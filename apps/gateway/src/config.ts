@@ -1,3 +1,4 @@
+import { IMAGE_DOMAIN_PATTERN } from '@exchange-web/protocol/images';
 import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,11 +142,44 @@ export interface MarketConfig {
   tradingSettleIntervalMs: number;
 }
 
+/** The image domains the domain config lists, and where the images are (README "Image domains"). */
+export interface ImagesConfig {
+  /**
+   * The image domains (origins) of visitors outside mainland China, in the order the domain
+   * config lists them. @default none: every image comes from the site's own origin
+   */
+  imageForeignDomains: string[];
+  /** The image domains of visitors in mainland China. @default none */
+  imageInternalDomains: string[];
+  /** The folder served under `/images/`. @default apps/gateway/assets/images */
+  imageDir: string;
+}
+
+/** An extra listener that serves only the images (development and tests). */
+export interface ImageServer {
+  host: string;
+  /** 0 takes any free port (the running gateway reports the port it got). */
+  port: number;
+  /** How long it waits before answering each request, to stand for a slow image domain. */
+  delayMs: number;
+}
+
 /** Everything an operator can set, read once at start from the environment. */
 export interface GatewayConfig
-  extends AccountsConfig, SigningConfig, ChallengeConfig, TrackingConfig, MarketConfig {
+  extends
+    AccountsConfig,
+    SigningConfig,
+    ChallengeConfig,
+    TrackingConfig,
+    MarketConfig,
+    ImagesConfig {
   host: string;
   port: number;
+  /**
+   * Extra listeners serving the same images, so the client's image-domain probe has real
+   * candidates to race in development and tests. @default none (production uses a CDN)
+   */
+  imageServers?: ImageServer[];
   /** Folder of the embedded database. */
   dataDir: string;
   /** A PostgreSQL URL; when set, it replaces the embedded database. */
@@ -210,12 +244,25 @@ export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
   tradingSettleIntervalMs: 1000,
 };
 
-/** What the HTTP application needs: accounts, signing, human verification, tracking, market. */
+/**
+ * The folder of the images. Resolved from this module like {@link DEV_TRUST_KEY_FILE}: src/ and
+ * dist/ both sit one level below apps/gateway.
+ */
+export const IMAGE_ASSETS_DIR = fileURLToPath(new URL('../assets/images', import.meta.url));
+
+export const DEFAULT_IMAGES_CONFIG: Readonly<ImagesConfig> = {
+  imageForeignDomains: [],
+  imageInternalDomains: [],
+  imageDir: IMAGE_ASSETS_DIR,
+};
+
+/** What the HTTP application needs: accounts, signing, human verification, tracking, market, images. */
 export type AppConfig = AccountsConfig &
   SigningConfig &
   ChallengeConfig &
   TrackingConfig &
-  MarketConfig;
+  MarketConfig &
+  ImagesConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
@@ -223,6 +270,7 @@ export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_CHALLENGE_CONFIG,
   ...DEFAULT_TRACKING_CONFIG,
   ...DEFAULT_MARKET_CONFIG,
+  ...DEFAULT_IMAGES_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -460,6 +508,54 @@ export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
   };
 }
 
+function listFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function imageDomainsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  const domains = listFrom(env, name);
+  for (const domain of domains) {
+    const port = /:(\d+)$/.exec(domain)?.[1];
+    if (!IMAGE_DOMAIN_PATTERN.test(domain) || (port !== undefined && Number(port) > 65_535)) {
+      throw new Error(
+        `${name} must be a comma-separated list of origins (http(s)://host[:port], nothing after), got "${domain}"`,
+      );
+    }
+  }
+  return domains;
+}
+
+const IMAGE_SERVER_PATTERN = /^([a-z0-9.-]+):(\d{1,5})(?::(\d{1,6}))?$/i;
+// A slow origin stands for a slow CDN, not a hung one: the probe gives up after a few seconds.
+const MAX_IMAGE_SERVER_DELAY_MS = 60_000;
+
+/** Reads the extra image listeners of `GATEWAY_IMAGE_SERVERS` (development and tests). */
+export function readImageServers(env: NodeJS.ProcessEnv = process.env): ImageServer[] {
+  const name = 'GATEWAY_IMAGE_SERVERS';
+  return listFrom(env, name).map((entry) => {
+    const match = IMAGE_SERVER_PATTERN.exec(entry);
+    const [, host = '', port = '', delay = '0'] = match ?? [];
+    if (match === null || Number(port) > 65_535 || Number(delay) > MAX_IMAGE_SERVER_DELAY_MS) {
+      throw new Error(
+        `${name} must be a comma-separated list of host:port or host:port:delayMs (port up to 65535, delay up to ${MAX_IMAGE_SERVER_DELAY_MS} ms), got "${entry}"`,
+      );
+    }
+    return { host, port: Number(port), delayMs: Number(delay) };
+  });
+}
+
+/** Reads the image domains of the domain config (SPEC 3 "Image host configuration"). */
+export function readImagesConfig(env: NodeJS.ProcessEnv = process.env): ImagesConfig {
+  return {
+    imageForeignDomains: imageDomainsFrom(env, 'GATEWAY_IMAGE_FOREIGN_DOMAINS'),
+    imageInternalDomains: imageDomainsFrom(env, 'GATEWAY_IMAGE_INTERNAL_DOMAINS'),
+    imageDir: DEFAULT_IMAGES_CONFIG.imageDir,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -473,5 +569,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ...readChallengeConfig(env),
     ...readTrackingConfig(env, seedDemo ? DEMO_ACCOUNT.loginName : undefined),
     ...readMarketConfig(env),
+    ...readImagesConfig(env),
+    imageServers: readImageServers(env),
   };
 }

@@ -8,17 +8,20 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openPglite } from './db/pglite';
 import { seedDemoData } from './db/seed';
+import { startImageServers, type RunningImageServers } from './images/servers';
 import { SimulatedMarket } from './market/price-model';
-import { loadTrustRoot } from './signing/trust-root';
+import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { startSettleTimer, TradingEngine } from './trading/engine';
 
 export interface RunningGateway {
   url: string;
+  /** The origins of the extra image listeners (config.imageServers), in order, with their ports. */
+  imageUrls: string[];
   db: Database;
   stop(): Promise<void>;
 }
 
-/** Opens the database, applies migrations, seeds, and listens. */
+/** Starts the extra image listeners, opens the database, applies migrations, seeds, and listens. */
 export async function startGateway(
   config: GatewayConfig,
   openDatabase: () => Promise<Database> = () => openPglite({ dataDir: config.dataDir }),
@@ -28,6 +31,22 @@ export async function startGateway(
   }
   // Read before the database opens, so a missing key file stops the start with nothing to close.
   const trustRoot = loadTrustRoot(config.signTrustKeyFile);
+  // Before the database too: a port already taken stops the start with nothing else to close.
+  const images = await startImageServers(config.imageDir, config.imageServers ?? []);
+  try {
+    return await startWithImages(config, openDatabase, trustRoot, images);
+  } catch (error) {
+    await images.close();
+    throw error;
+  }
+}
+
+async function startWithImages(
+  config: GatewayConfig,
+  openDatabase: () => Promise<Database>,
+  trustRoot: TrustRoot,
+  images: RunningImageServers,
+): Promise<RunningGateway> {
   const db = await openDatabase();
   await migrate(db);
   if (config.seedDemo) await seedDemoData(db);
@@ -57,11 +76,15 @@ export async function startGateway(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host}:${port}`,
+    imageUrls: images.urls,
     db,
     async stop() {
       clearInterval(sweep);
       stopSettle();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        images.close(),
+      ]);
       await db.close();
     },
   };

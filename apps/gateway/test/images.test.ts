@@ -1,0 +1,290 @@
+import { GatewayCode } from '@exchange-web/protocol/codes';
+import {
+  IMAGE_PROBE_PATH,
+  IMAGE_PROBE_QUERY_PARAM,
+  ImagePath,
+} from '@exchange-web/protocol/images';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { coinIconsReplySchema, domainConfigReplySchema } from '@exchange-web/protocol/schemas';
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import {
+  DEFAULT_APP_CONFIG,
+  IMAGE_ASSETS_DIR,
+  type GatewayConfig,
+  type ImageServer,
+} from '../src/config';
+import type { Database } from '../src/db/database';
+import { openPglite } from '../src/db/pglite';
+import { startGateway, type RunningGateway } from '../src/server';
+import { call, CHALLENGES_OFF, startTestGateway } from './support';
+
+const SLOW_DELAY_MS = 400;
+
+/** Like startTestGateway, with the server-level settings too (the extra image listeners). */
+async function startImageGateway(overrides: Partial<GatewayConfig>): Promise<RunningGateway> {
+  const dump = new Blob([await readFile(inject('gatewayTemplateDump'))]);
+  const config: GatewayConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    databaseUrl: undefined,
+    seedDemo: false,
+    ...DEFAULT_APP_CONFIG,
+    ...CHALLENGES_OFF,
+    ...overrides,
+  };
+  return startGateway(config, (): Promise<Database> => openPglite({ loadDataDir: dump }));
+}
+
+/**
+ * A GET with the path sent exactly as written: fetch would resolve `..` and `%2e%2e` itself, so
+ * the server would never see a traversal attempt.
+ */
+function rawGet(origin: string, rawPath: string) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+const assetBytes = (file: string) => readFile(path.join(IMAGE_ASSETS_DIR, file));
+
+describe('domain config', () => {
+  it('answers empty lists by default', async () => {
+    const gateway = await startTestGateway();
+    try {
+      const { status, json } = await call(gateway, 'GET', ApiPath.domainConfigList);
+      expect(status).toBe(200);
+      expect(json?.code).toBe('00000');
+      expect(domainConfigReplySchema.parse(json?.data)).toEqual({
+        imgDomainConfig: { foreignDomainList: [], internalDomainList: [] },
+      });
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('answers the configured lists in their order', async () => {
+    const foreign = ['http://127.0.0.1:4303', 'http://127.0.0.1:4302', 'https://img.example.com'];
+    const internal = ['https://img.example.cn'];
+    const gateway = await startTestGateway({
+      imageForeignDomains: foreign,
+      imageInternalDomains: internal,
+    });
+    try {
+      const { json } = await call(gateway, 'GET', ApiPath.domainConfigList);
+      expect(domainConfigReplySchema.parse(json?.data)).toEqual({
+        imgDomainConfig: { foreignDomainList: foreign, internalDomainList: internal },
+      });
+      const wrongMethod = await call(gateway, 'POST', ApiPath.domainConfigList, '{}');
+      expect(wrongMethod.status).toBe(405);
+    } finally {
+      await gateway.stop();
+    }
+  });
+});
+
+describe('images and the extra image origins', () => {
+  let gateway: RunningGateway;
+  let fast: string;
+  let slow: string;
+  const servers: ImageServer[] = [
+    { host: '127.0.0.1', port: 0, delayMs: 0 },
+    { host: '127.0.0.1', port: 0, delayMs: SLOW_DELAY_MS },
+  ];
+
+  beforeAll(async () => {
+    gateway = await startImageGateway({ imageServers: servers });
+    [fast = '', slow = ''] = gateway.imageUrls;
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  it('reports the origins of the extra listeners with the ports they got', () => {
+    expect(gateway.imageUrls).toHaveLength(2);
+    for (const url of gateway.imageUrls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(fast).not.toBe(slow);
+  });
+
+  it('serves the probe as a PNG that is never cached, loadable from any origin', async () => {
+    const response = await fetch(
+      `${gateway.url}${IMAGE_PROBE_PATH}?${IMAGE_PROBE_QUERY_PARAM}=${Math.random()}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    // A 1×1 image: the IHDR width and height.
+    expect(bytes.readUInt32BE(16)).toBe(1);
+    expect(bytes.readUInt32BE(20)).toBe(1);
+    expect(bytes).toEqual(await assetBytes('probe.png'));
+  });
+
+  it('serves an SVG icon cacheable for a day, with a policy that forbids scripts', async () => {
+    const response = await fetch(`${gateway.url}/images/coins/btc.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const text = await response.text();
+    expect(text).toContain('<svg');
+    expect(text).not.toContain('<script');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await fetch(`${gateway.url}/images/coins/eth.svg`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toBe('');
+  });
+
+  it.each([
+    '/images/nothing.png',
+    '/images/coins/xyz.svg',
+    '/images/coins',
+    '/images/coins/',
+    '/images/',
+    '/images/probe.PNG.txt',
+  ])('answers a 404 envelope for %s', async (imagePath) => {
+    const { status, json, headers } = await call(gateway, 'GET', imagePath);
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toContain('application/json');
+    expect(json).toMatchObject({ code: GatewayCode.notFound, data: null });
+  });
+
+  it.each([
+    '/images/../package.json',
+    '/images/coins/../../package.json',
+    '/images/%2e%2e/package.json',
+    '/images/%2E%2E/%2E%2E/package.json',
+    '/images/..%2fpackage.json',
+    '/images/..%2F..%2Fpackage.json',
+    '/images/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/images/coins/..%2f..%2f..%2fpackage.json',
+    '/images/..%5c..%5cpackage.json',
+    '/images/%252e%252e/package.json',
+    '/images/.%2e/.%2e/package.json',
+    '/images//etc/passwd',
+    '/images/%2fetc%2fpasswd',
+    '/images/%00.png',
+    '/images/%e0%a4%a.png',
+    '/images/../src/config.ts',
+    '/images/.hidden.png',
+  ])('refuses the traversal attempt %s', async (rawPath) => {
+    for (const origin of [gateway.url, fast]) {
+      const response = await rawGet(origin, rawPath);
+      expect([400, 404]).toContain(response.status);
+      const text = response.body.toString('utf8');
+      expect(text).not.toContain('@exchange-web/gateway');
+      expect(text).not.toContain('root:');
+      expect(text).not.toContain('import ');
+    }
+  });
+
+  it('serves the same bytes on the extra origins, and nothing but images there', async () => {
+    for (const file of ['probe.png', 'coins/btc.svg', 'coins/doge.svg']) {
+      const expected = await assetBytes(file);
+      for (const origin of [gateway.url, fast, slow]) {
+        const response = await fetch(`${origin}/images/${file}`);
+        expect(response.status).toBe(200);
+        expect(Buffer.from(await response.arrayBuffer())).toEqual(expected);
+      }
+    }
+    const probe = await fetch(`${fast}${IMAGE_PROBE_PATH}?${IMAGE_PROBE_QUERY_PARAM}=1`);
+    expect(probe.headers.get('cache-control')).toBe('no-store');
+    expect(probe.headers.get('access-control-allow-origin')).toBe('*');
+    for (const apiPath of ['/healthz', ApiPath.domainConfigList, ImagePath.coinIcons]) {
+      const { status, json } = await call({ ...gateway, url: fast }, 'GET', apiPath);
+      expect(status).toBe(404);
+      expect(json?.code).toBe(GatewayCode.notFound);
+    }
+  });
+
+  it('answers on the slow origin only after its delay', async () => {
+    const started = performance.now();
+    const response = await fetch(`${slow}${IMAGE_PROBE_PATH}?${IMAGE_PROBE_QUERY_PARAM}=2`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_DELAY_MS);
+  });
+
+  it('lists the coin icons present, as paths on the default host', async () => {
+    const { status, json } = await call(gateway, 'GET', ImagePath.coinIcons);
+    expect(status).toBe(200);
+    const reply = coinIconsReplySchema.parse(json?.data);
+    expect(reply.icons).toEqual([
+      { coin: 'BTC', url: '/images/coins/btc.svg' },
+      { coin: 'DOGE', url: '/images/coins/doge.svg' },
+      { coin: 'ETH', url: '/images/coins/eth.svg' },
+      { coin: 'SOL', url: '/images/coins/sol.svg' },
+      { coin: 'USDT', url: '/images/coins/usdt.svg' },
+    ]);
+    for (const { url } of reply.icons) {
+      const response = await fetch(gateway.url + url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    }
+  });
+});
+
+describe('starting and stopping the extra image origins', () => {
+  it('refuses to start when an image port is taken, naming it', async () => {
+    const first = await startImageGateway({
+      imageServers: [{ host: '127.0.0.1', port: 0, delayMs: 0 }],
+    });
+    const taken = Number(new URL(first.imageUrls[0] ?? '').port);
+    try {
+      await expect(
+        startImageGateway({
+          imageServers: [
+            { host: '127.0.0.1', port: 0, delayMs: 0 },
+            { host: '127.0.0.1', port: taken, delayMs: 0 },
+          ],
+        }),
+      ).rejects.toThrow(`127.0.0.1:${taken}`);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('stops the extra origins with the gateway', async () => {
+    const gateway = await startImageGateway({
+      imageServers: [{ host: '127.0.0.1', port: 0, delayMs: 0 }],
+    });
+    const [origin = ''] = gateway.imageUrls;
+    expect((await fetch(`${origin}${IMAGE_PROBE_PATH}`)).status).toBe(200);
+    await gateway.stop();
+    await expect(fetch(`${origin}${IMAGE_PROBE_PATH}`)).rejects.toThrow();
+  });
+});
