@@ -13,6 +13,8 @@ declare module 'vitest' {
     /** The folder the header-footer server serves: a copy of its build that tests may replace. */
     headerFooterDist: string;
     headerFooterPid: number;
+    /** The stack's local image origins: a fast one, a slow one and a dead one. */
+    imageOrigins: { fast: string; slow: string; dead: string };
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   project.provide('headerFooterUrl', stack.headerFooterUrl);
   project.provide('headerFooterDist', headerFooterDist);
   project.provide('headerFooterPid', stack.children.headerFooter.pid ?? 0);
+  project.provide('imageOrigins', stack.imageOrigins);
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
