@@ -1,3 +1,4 @@
+import { IMAGE_PATH_PREFIX } from '@exchange-web/protocol/images';
 import { CookieName } from '@exchange-web/protocol/registry';
 import { NextResponse, type NextRequest } from 'next/server';
 import { HEADER_FOOTER_BASE_PATH } from './lib/header-footer-paths';
@@ -6,7 +7,8 @@ import { NO_PREFIX_LOCALE } from './lib/router-locale';
 import { isGatewayPath, simulationRedirectFor } from './lib/simulation-request';
 
 /**
- * Every API path of the spec (/v1/..., /btapi/...) goes to the gateway and the header-footer
+ * Every API path of the spec (/v1/..., /btapi/...) and every image (/images/..., the default image
+ * host of SPEC 3 is the site itself) goes to the gateway and the header-footer
  * remote is served under /_mfe/header-footer/, so a browser only ever talks to the site's origin
  * (cookies, CSP and beacons stay same-origin).
  *
@@ -16,13 +18,13 @@ import { isGatewayPath, simulationRedirectFor } from './lib/simulation-request';
  */
 export function proxy(request: NextRequest) {
   const { pathname, search, locale } = request.nextUrl;
-  // API paths have no language prefix: /ja/v1/... is a page path (and a 404), not a call.
+  // API and image paths have no language prefix: /ja/v1/... is a page path (and a 404), not a call.
   if (locale === NO_PREFIX_LOCALE) {
     if (pathname.startsWith(HEADER_FOOTER_BASE_PATH)) {
       const rest = pathname.slice(HEADER_FOOTER_BASE_PATH.length);
       return NextResponse.rewrite(new URL(`/${rest}${search}`, headerFooterUrl()));
     }
-    if (isGatewayPath(pathname))
+    if (isGatewayPath(pathname) || pathname.startsWith(IMAGE_PATH_PREFIX))
       return NextResponse.rewrite(new URL(pathname + search, gatewayUrl()));
   }
   const target = simulationRedirectFor({
@@ -43,10 +45,12 @@ export const config = {
   matcher: [
     '/v1/:path*',
     '/btapi/:path*',
+    // IMAGE_PATH_PREFIX (a literal: Next reads this config statically).
+    '/images/:path*',
     '/_mfe/header-footer/:path*',
     { source: '/', has: [{ type: 'cookie', key: 'simulation-trade' }] },
     {
-      source: '/((?!v1/|v1$|btapi/|btapi$|_mfe/|_next/|favicon\\.svg$).*)',
+      source: '/((?!v1/|v1$|btapi/|btapi$|images/|_mfe/|_next/|favicon\\.svg$).*)',
       has: [{ type: 'cookie', key: 'simulation-trade' }],
     },
   ],

@@ -1,3 +1,4 @@
+import { parseAffiliatedDomains } from '@exchange-web/client/images/affiliated-links';
 import { detectLanguage, htmlLang } from '@exchange-web/client/language';
 import { isLegalNoticeAccepted } from '@exchange-web/client/legal-acceptance';
 import { resolveTheme, themeClassName } from '@exchange-web/client/theme';
@@ -49,5 +50,28 @@ export function htmlAttributes(shell: ShellRequest) {
     lang: htmlLang(shell.language),
     dir: textDirection(shell.language),
     className: themeClassName(shell.theme),
+  };
+}
+
+/** Run-time settings of the site the shell passes to the browser (read on the server). */
+export interface SiteSettings {
+  /** Whether image URLs in replies follow the chosen image domain (SPEC 4). */
+  replaceImageDomain: boolean;
+  /** Host names of the product's affiliated domains (SPEC 3). */
+  affiliatedDomains: string[];
+}
+
+const OFF_VALUES = new Set(['0', 'false', 'off', 'no']);
+
+/**
+ * The site settings from the server's environment, read at request time so one build serves any
+ * deployment: REPLACE_IMAGE_DOMAIN (on unless 0, false, off or no) and AFFILIATED_DOMAINS (a comma
+ * list of host names; `exchange-web.test,www.exchange-web.test` when unset).
+ */
+export function readSiteSettings(env: Readonly<Record<string, string | undefined>>): SiteSettings {
+  const replace = env.REPLACE_IMAGE_DOMAIN?.trim().toLowerCase();
+  return {
+    replaceImageDomain: replace === undefined || !OFF_VALUES.has(replace),
+    affiliatedDomains: parseAffiliatedDomains(env.AFFILIATED_DOMAINS),
   };
 }

@@ -15,7 +15,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ShellChrome } from '../components/ShellChrome';
 import { trackingApp, trackingLogEnv } from '../lib/brand';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
-import { readShellRequest, type ShellRequest } from '../lib/shell-request';
+import {
+  readShellRequest,
+  readSiteSettings,
+  type ShellRequest,
+  type SiteSettings,
+} from '../lib/shell-request';
 import { isSimulationRequest } from '../lib/simulation-request';
 import { buildPath } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
@@ -30,9 +35,16 @@ const cspViolations =
     : collectCspViolations(document, () => window.location.pathname);
 
 interface ShellAppProps {
-  /** `simulation`: whether the request carried the simulation mirror cookie (SPEC 4). */
-  shell: ShellRequest & { messages: Messages; simulation: boolean };
+  /**
+   * `simulation`: whether the request carried the simulation mirror cookie (SPEC 4); `settings`:
+   * the site's run-time settings, read from the server's environment.
+   */
+  shell: ShellRequest & { messages: Messages; simulation: boolean; settings: SiteSettings };
 }
+
+// The server's settings as the first page brought them: client-side navigations reuse them (the
+// browser has no server environment to read).
+let browserSettings: SiteSettings | undefined;
 
 function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted: boolean }) {
   const shell = useShell();
@@ -117,6 +129,7 @@ function SiteTracking({ children }: { children: ReactNode }) {
 /** The shell: every page renders inside its language, theme, currency, header and footer. */
 export default function App({ Component, pageProps, shell }: AppProps & ShellAppProps) {
   const router = useRouter();
+  if (typeof window !== 'undefined') browserSettings ??= shell.settings;
   const replaceRoute = useCallback(
     (locale: LocaleCode, prefix: string) => {
       // SPEC 4: the route is replaced with the new locale; the query is kept as it is.
@@ -134,6 +147,10 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
       theme={shell.theme}
       messages={shell.messages}
       replaceRoute={replaceRoute}
+      // SPEC 4: the site turns on the replace-image-domain option of its request client
+      // (REPLACE_IMAGE_DOMAIN, on by default); SPEC 3: its affiliated domains (AFFILIATED_DOMAINS).
+      replaceImageDomain={shell.settings.replaceImageDomain}
+      affiliatedDomains={shell.settings.affiliatedDomains}
       {...(process.env.SIGN_TRUST_CERT_PEM
         ? { trustRootCertPem: process.env.SIGN_TRUST_CERT_PEM }
         : {})}
@@ -165,6 +182,7 @@ App.getInitialProps = async (appContext: AppContext) => {
     shell: {
       ...shell,
       simulation: isSimulationRequest(cookieHeader),
+      settings: ctx.req || !browserSettings ? readSiteSettings(process.env) : browserSettings,
       messages: await loadMessages(shell.language),
     },
   };

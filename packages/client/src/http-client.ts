@@ -37,11 +37,14 @@ import { SIGN_CONFIG_SKIPPED_HOOKS } from './signing/hook-order';
 import { lazySigningHooks } from './signing/lazy-signing-hooks';
 import type { SigningOptions } from './signing/signing-hooks';
 import { defaultTimers, type Timers } from './timers';
+import type { ImageDomainSource } from './images/image-domains';
+import { replaceImageDomainHook } from './images/replace-image-domain-hook';
 
 export type { RequestHook, RequestOptions } from './request/hooks';
 export type { TestEnvironment } from './request/common-headers';
 export type { SigningOptions } from './signing/signing-hooks';
 export type { ChallengePresentation, ChallengePresenter } from './challenge/challenge-presenter';
+export type { ImageDomainSource } from './images/image-domains';
 
 /** Human verification (SPEC 4, 5): how the page shows challenges, and the flow's limits. */
 export interface ChallengeOptions {
@@ -160,6 +163,17 @@ export interface HttpClientOptions {
    * createHttpClient({ challenge: { presenter: createChallengePresenter() } });
    */
   challenge?: ChallengeOptions | false;
+  /**
+   * The replace-image-domain option (SPEC 4): when on, image URLs on the default host found in the
+   * JSON string values of a successful reply's `data` (deep, in arrays and objects) come back
+   * moved to the source's current domain; the domain-config reply is exempt. Its hook
+   * (`replace-image-domain`) runs last of all, after signing's, so nothing else sees a changed body.
+   * Pass the page's image domains (`createImageDomains`) to turn it on; the site does.
+   * @default false
+   * @example
+   * createHttpClient({ replaceImageDomain: imageDomains });
+   */
+  replaceImageDomain?: ImageDomainSource | false;
 }
 
 /** The request wrapper of SPEC 7. */
@@ -289,7 +303,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }),
       )
     : undefined;
-  const hooks = signing ? signing.place(withChallenge) : withChallenge;
+  const signed = signing ? signing.place(withChallenge) : withChallenge;
+  const hooks = options.replaceImageDomain
+    ? [...signed, replaceImageDomainHook(options.replaceImageDomain)]
+    : signed;
 
   const send = createPipeline({
     transport: axiosTransport(instance, options.timeoutMs ?? Timing.wrapperTimeoutMs),

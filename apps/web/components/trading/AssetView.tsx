@@ -14,6 +14,8 @@ import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
 import { tradingFormats } from './formats';
 import { compare, sum, times } from './trade-math';
 import { tradingPath } from './TradingPage';
+import { CoinIcon } from './CoinIcon';
+import { useCoinIcons } from './useCoinIcons';
 import { useTradingAccount } from './useTradingAccount';
 import styles from './trading.module.css';
 
@@ -70,6 +72,7 @@ function useTickers(): Ticker[] {
  */
 export function AssetView({ tab }: { tab: AssetTab }) {
   const { t, language, currency, buildPath } = useShell();
+  const coinIcons = useCoinIcons();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const account = useTradingAccount(null, ['balances', 'positions']);
   const tickers = useTickers();
@@ -223,7 +226,10 @@ export function AssetView({ tab }: { tab: AssetTab }) {
               ) : (
                 rows.map((row) => (
                   <tr key={row.coin} data-coin={row.coin} data-fiat={row.fiat ?? ''}>
-                    <th scope="row">{row.coin}</th>
+                    <th scope="row">
+                      <CoinIcon coin={row.coin} icons={coinIcons} />
+                      {row.coin}
+                    </th>
                     <td className={styles.num}>{formats.amount(row.available)}</td>
                     <td className={styles.num}>{formats.amount(row.frozen)}</td>
                     <td className={styles.num}>{formats.amount(row.total)}</td>

@@ -16,6 +16,8 @@ import { PositionForm, PositionsTable } from './PositionPanels';
 import { PriceChart } from './PriceChart';
 import { RecentTrades } from './RecentTrades';
 import { TickerBar } from './TickerBar';
+import { CoinIcon } from './CoinIcon';
+import { useCoinIcons } from './useCoinIcons';
 import { tradeCrossesOrder } from './trade-math';
 import { useMarketData } from './useMarketData';
 import { useTradingAccount, type AccountPart } from './useTradingAccount';
@@ -62,6 +64,7 @@ export function TradingPage({ pair, market }: TradingPageProps) {
     [refresh],
   );
   const data = useMarketData(pair.symbol, interval, market === 'spot' ? onTrade : undefined);
+  const coinIcons = useCoinIcons();
   const pairName = `${pair.base}/${pair.quote}`;
   const title = t(market === 'spot' ? 'trading.spotTitle' : 'trading.futuresTitle', {
     pair: pairName,
@@ -83,6 +86,7 @@ export function TradingPage({ pair, market }: TradingPageProps) {
                     href={tradingPath(market, entry.symbol)}
                     aria-current={entry.symbol === pair.symbol ? 'page' : undefined}
                   >
+                    <CoinIcon coin={entry.base} icons={coinIcons} />
                     {`${entry.base}/${entry.quote}`}
                   </Link>
                 </li>

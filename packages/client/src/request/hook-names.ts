@@ -9,3 +9,5 @@ export const SIMULATION_HEADER_HOOK = 'simulation-header';
 export const SERVER_TIME_HOOK = 'server-time';
 export const SESSION_EXPIRY_HOOK = 'session-expiry';
 export const ERROR_NOTICE_HOOK = 'error-notice';
+/** Active only with the client option `replaceImageDomain` (SPEC 4). */
+export const REPLACE_IMAGE_DOMAIN_HOOK = 'replace-image-domain';

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { HtmlSanitizerProvider } from './HtmlSanitizer';
 import { SafeHtml } from './SafeHtml';
-import { SafeLink } from './SafeLink';
+import { AffiliatedLinksProvider, SafeLink } from './SafeLink';
 
 const sanitize = createHtmlSanitizer(new JSDOM('').window);
 
@@ -56,5 +56,35 @@ describe('SafeHtml', () => {
     expect(() => renderToStaticMarkup(<SafeHtml html="<b>x</b>" />)).toThrow(
       /HtmlSanitizerProvider/,
     );
+  });
+});
+
+describe('SafeLink with affiliated domains (SPEC 3)', () => {
+  const affiliated = { affiliated: ['exchange-web.test', 'www.exchange-web.test'], prefix: 'ja' };
+
+  it('keeps an absolute link to an affiliated domain on this site, with the language prefix', () => {
+    expect(
+      renderToStaticMarkup(
+        <AffiliatedLinksProvider value={affiliated}>
+          <SafeLink href="https://www.exchange-web.test/spot/BTCUSDT">Spot</SafeLink>
+          <SafeLink href="https://example.org/x">Other</SafeLink>
+        </AffiliatedLinksProvider>,
+      ),
+    ).toBe('<a href="/ja/spot/BTCUSDT">Spot</a><a href="https://example.org/x">Other</a>');
+  });
+
+  it('moves it to a chosen host, and never rewrites what the scheme check refused', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(
+      renderToStaticMarkup(
+        <AffiliatedLinksProvider
+          value={{ ...affiliated, targetHost: 'https://m.exchange-web.test' }}
+        >
+          <SafeLink href="https://exchange-web.test/fees">Fees</SafeLink>
+          <SafeLink href="javascript://exchange-web.test/%0aalert(1)">x</SafeLink>
+        </AffiliatedLinksProvider>,
+      ),
+    ).toBe('<a href="https://m.exchange-web.test/ja/fees">Fees</a><a>x</a>');
+    warn.mockRestore();
   });
 });

@@ -5,6 +5,13 @@ import { browserLocalStorage } from '@exchange-web/client/browser-globals';
 import { memoryStorage } from '@exchange-web/client/key-value-storage';
 import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/client/language';
 import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
+import { DEFAULT_AFFILIATED_DOMAINS } from '@exchange-web/client/images/affiliated-links';
+import { browserImageLoader } from '@exchange-web/client/images/browser-image-loader';
+import { createImageDomains, type ImageDomains } from '@exchange-web/client/images/image-domains';
+import {
+  ERROR_NOTICE_HOOK,
+  REPLACE_IMAGE_DOMAIN_HOOK,
+} from '@exchange-web/client/request/hook-names';
 import { LocalCache } from '@exchange-web/client/local-cache';
 import { applyTheme, oppositeTheme } from '@exchange-web/client/theme';
 import { findLanguage, textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
@@ -30,6 +37,8 @@ import { createChallengePresenter, type ChallengeQueue } from '../challenge/chal
 import { errorMessageKey } from '../session/error-message';
 import type { Messages } from '../i18n/messages';
 import { createTranslator, type Translate } from '../i18n/translator';
+import { ImageDomainsProvider } from '../images/ImageDomainsProvider';
+import { AffiliatedLinksProvider } from '../security/SafeLink';
 import type { LegalAcceptanceStore } from './LegalDialog';
 
 export interface ShellValue {
@@ -55,6 +64,11 @@ export interface ShellValue {
   localCache: LocalCache | null;
   /** Toasts and notifications in the page's language direction and theme (antd, on demand). */
   feedback: Feedback;
+  /**
+   * The page's image domains (SPEC 4): `images.rewrite(url)` for image URLs outside `<Img>`; null
+   * while server rendering.
+   */
+  images: ImageDomains | null;
 }
 
 const ShellContext = createContext<ShellValue | null>(null);
@@ -73,6 +87,17 @@ export interface ShellProviderProps {
   trustRootCertPem?: string;
   /** Loads the USDT rates. @default a post to v1/mix/public/usdtRate on the site origin */
   loadRates?: (locale: string) => Promise<UsdtRateReply>;
+  /**
+   * The replace-image-domain option of the page's request client (SPEC 4): image URLs in replies
+   * come back on the chosen image domain.
+   * @default false
+   */
+  replaceImageDomain?: boolean;
+  /**
+   * Host names of the product's affiliated domains (SPEC 3): SafeLinks to them stay on this site.
+   * @default DEFAULT_AFFILIATED_DOMAINS
+   */
+  affiliatedDomains?: readonly string[];
   children: ReactNode;
 }
 
@@ -82,6 +107,7 @@ function createApi(
   notify: (message: string, cause: unknown) => void,
   trustRootCertPem: string | undefined,
   challenges: ChallengeQueue,
+  replaceImageDomain: ImageDomains | false,
 ) {
   let client: Promise<HttpClient> | undefined;
   return () =>
@@ -93,6 +119,8 @@ function createApi(
         signing: trustRootCertPem === undefined ? {} : { trustRootCertPem },
         // SPEC 4: a 10021 shows the challenge modal, the call retried once it is passed.
         challenge: { presenter: challenges },
+        // SPEC 4: image URLs in replies follow the chosen image domain, when the site asks.
+        replaceImageDomain,
       }),
     ));
 }
@@ -111,19 +139,33 @@ export function ShellProvider(props: ShellProviderProps) {
     const localCache = new LocalCache(browserLocalStorage() ?? memoryStorage());
     // The page's one challenge queue: its request client presents through it, ChallengeHost shows it.
     const challenges = createChallengePresenter();
+    // SPEC 4: the image domain, chosen after hydration (below) through the page's request client.
+    const images = createImageDomains({
+      siteOrigin: window.location.origin,
+      storage: browserLocalStorage() ?? memoryStorage(),
+      loadImage: browserImageLoader(),
+      fetchDomainConfig: async () =>
+        (await api()).get(ApiPath.domainConfigList, undefined, {
+          // A missing config only keeps images on the site: no toast; and it is never rewritten.
+          skipHooks: [ERROR_NOTICE_HOOK, REPLACE_IMAGE_DOMAIN_HOOK],
+        }),
+    });
+    const api = createApi(
+      localCache,
+      (message, cause) => toastRef.current(message, cause),
+      props.trustRootCertPem,
+      challenges,
+      props.replaceImageDomain === true ? images : false,
+    );
     return {
       preferences: createCookiePreferences(browserCookieJar()),
       // NOTE: one LocalCache per page: each instance keeps the whole record, so two would
       // overwrite each other's fields.
       localCache,
       legalAcceptance: createLegalAcceptance(browserCookieJar()),
-      api: createApi(
-        localCache,
-        (message, cause) => toastRef.current(message, cause),
-        props.trustRootCertPem,
-        challenges,
-      ),
+      api,
       challenges,
+      images,
     };
   });
   const [currencyStore] = useState(() =>
@@ -145,6 +187,15 @@ export function ShellProvider(props: ShellProviderProps) {
   const [theme, setTheme] = useState(props.theme);
   useEffect(() => setTheme(props.theme), [props.theme]);
   useEffect(() => currencyStore.start(), [currencyStore]);
+  useEffect(() => {
+    // After hydration: images show from the site until a domain is chosen; a failure keeps them there.
+    void services?.images.start().catch(() => undefined);
+  }, [services]);
+  const affiliatedDomains = props.affiliatedDomains ?? DEFAULT_AFFILIATED_DOMAINS;
+  const affiliatedLinks = useMemo(
+    () => ({ affiliated: affiliatedDomains, prefix }),
+    [affiliatedDomains, prefix],
+  );
   useEffect(() => {
     // dayjs follows the language's dayjsLang (SPEC 3); loaded after hydration, never before paint.
     const dayjsLang = findLanguage(language)?.dayjsLang;
@@ -214,6 +265,7 @@ export function ShellProvider(props: ShellProviderProps) {
       feedback,
       api: services?.api ?? noApi,
       localCache: services?.localCache ?? null,
+      images: services?.images ?? null,
     };
   }, [
     t,
@@ -231,7 +283,9 @@ export function ShellProvider(props: ShellProviderProps) {
 
   return (
     <ShellContext.Provider value={value}>
-      {props.children}
+      <ImageDomainsProvider domains={services?.images ?? null}>
+        <AffiliatedLinksProvider value={affiliatedLinks}>{props.children}</AffiliatedLinksProvider>
+      </ImageDomainsProvider>
       {services && (
         <ChallengeHost queue={services.challenges} t={t} language={language} theme={theme} />
       )}
