@@ -1,4 +1,4 @@
-import { TradeCode, tradeCodeMeaning } from '@exchange-web/protocol/trading';
+import { findMarketSymbol, TradeCode, tradeCodeMeaning } from '@exchange-web/protocol/trading';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
@@ -126,8 +126,19 @@ describe('paper trading', () => {
     await page.getByTestId('order-available').and(page.locator('[data-value]')).waitFor();
     const usdtBefore = await numberOf(page, 'order-available');
     expect(usdtBefore).toBeGreaterThan(0);
-    const last = Number(await page.getByTestId('ticker').getAttribute('data-last'));
-    const price = (Math.floor(last * 10 * 0.998) / 10).toFixed(1);
+    // The simulated price swings about 1 % either side of the pair's base price each cycle
+    // (README "Simulated market and trading"; 20 s in the e2e stack), so a buy 0.5 % under the
+    // base is reached within one cycle, wherever the cycle stands. Placed while the price is
+    // above it, so it rests first; near the trough, wait for the price to come back up.
+    const base = Number(findMarketSymbol('BTCUSDT')?.basePrice);
+    const price = (base * 0.995).toFixed(1);
+    await page.waitForFunction(
+      (limit) =>
+        Number(document.querySelector('[data-testid=ticker]')?.getAttribute('data-last')) >
+        limit * 1.001,
+      Number(price),
+      { timeout: FILL_TIMEOUT_MS },
+    );
 
     await page.locator('#order-price').fill(price);
     await page.locator('#order-size').fill('0.01');
