@@ -82,8 +82,15 @@ export function registerMarketRoutes(routes: Routes, { market, config }: MarketR
       try {
         // A comment first, so the client sees the stream open before the first second ends.
         await stream.write(': market stream\n\n');
+        let lastSecond: number | undefined;
         while (!closed) {
           const s = market.nowSecond();
+          // A timer may wake a hair before the second turns: one batch per second, never two.
+          if (s === lastSecond) {
+            await stream.sleep(Math.max(1, STREAM_PERIOD_MS - (Date.now() % STREAM_PERIOD_MS)));
+            continue;
+          }
+          lastSecond = s;
           const events: MarketStreamEvent[] = [
             { type: 'ticker', data: market.ticker(pair, s) },
             { type: 'depth', data: market.depth(pair, s, 20) },
