@@ -48,3 +48,18 @@ export const isSecureContextNow = (): boolean =>
 
 /** Whether IndexedDB exists here (not in SSR, nor in some private modes). */
 export const hasIndexedDb = (): boolean => typeof indexedDB !== 'undefined';
+
+/**
+ * Runs `callback` once the main thread is idle, or after `timeoutMs` at the latest; returns a
+ * cancel. Work that can wait for the page to settle (tracking, the image probe) goes through
+ * here, so it never lengthens the tasks that keep a freshly loaded page from answering input.
+ * @default timeoutMs 3000
+ */
+export function whenIdle(callback: () => void, timeoutMs = 3000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 1);
+  return () => clearTimeout(id);
+}

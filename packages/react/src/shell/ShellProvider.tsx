@@ -1,7 +1,7 @@
 import { browserCookieJar } from '@exchange-web/client/cookie-jar';
 import { createCookiePreferences } from '@exchange-web/client/cookie-preferences';
 import { createCurrencyStore, type CurrencyState } from '@exchange-web/client/currency-store';
-import { browserLocalStorage } from '@exchange-web/client/browser-globals';
+import { browserLocalStorage, whenIdle } from '@exchange-web/client/browser-globals';
 import { memoryStorage } from '@exchange-web/client/key-value-storage';
 import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/client/language';
 import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
@@ -187,10 +187,13 @@ export function ShellProvider(props: ShellProviderProps) {
   const [theme, setTheme] = useState(props.theme);
   useEffect(() => setTheme(props.theme), [props.theme]);
   useEffect(() => currencyStore.start(), [currencyStore]);
-  useEffect(() => {
-    // After hydration: images show from the site until a domain is chosen; a failure keeps them there.
-    void services?.images.start().catch(() => undefined);
-  }, [services]);
+  useEffect(
+    () =>
+      // Once the page is idle: images show from the site until a domain is chosen; a failure
+      // keeps them there.
+      whenIdle(() => void services?.images.start().catch(() => undefined)),
+    [services],
+  );
   const affiliatedDomains = props.affiliatedDomains ?? DEFAULT_AFFILIATED_DOMAINS;
   const affiliatedLinks = useMemo(
     () => ({ affiliated: affiliatedDomains, prefix }),

@@ -22,12 +22,29 @@ function fakeModules() {
 }
 
 const options = () => ({ appId: 'app', appName: 'name' });
+const now = (work: () => void) => work();
 const click = (id: string): TrackInput => ({ type: 'click', eventTrackingId: id });
 
 describe('tracker loader', () => {
+  it('loads nothing until its scheduler says the page is idle', async () => {
+    const { modules, calls } = fakeModules();
+    const idle: (() => void)[] = [];
+    const loader = createTrackerLoader(
+      options,
+      () => Promise.resolve(modules),
+      undefined,
+      (work) => idle.push(work),
+    );
+    loader.start();
+    await Promise.resolve();
+    expect(modules.createTracker).not.toHaveBeenCalled();
+    idle.forEach((work) => work());
+    await vi.waitFor(() => expect(calls).toContain('vitals'));
+  });
+
   it('hands calls made before loading to the tracker in order, after start, then web vitals', async () => {
     const { modules, tracked, calls } = fakeModules();
-    const loader = createTrackerLoader(options, () => Promise.resolve(modules));
+    const loader = createTrackerLoader(options, () => Promise.resolve(modules), undefined, now);
     loader.withTracker((tracker) => tracker.track(click('b1')));
     loader.withTracker((tracker) => tracker.setUserId('42'));
     loader.start();
@@ -41,7 +58,7 @@ describe('tracker loader', () => {
   it('loads and starts once however often it is started', async () => {
     const { modules, calls } = fakeModules();
     const load = vi.fn(() => Promise.resolve(modules));
-    const loader = createTrackerLoader(options, load);
+    const loader = createTrackerLoader(options, load, undefined, now);
     loader.start();
     loader.start();
     await vi.waitFor(() => expect(calls).toContain('vitals'));
@@ -52,7 +69,7 @@ describe('tracker loader', () => {
 
   it('keeps at most the limit of calls while the tracker is not loaded', async () => {
     const { modules, tracked } = fakeModules();
-    const loader = createTrackerLoader(options, () => Promise.resolve(modules));
+    const loader = createTrackerLoader(options, () => Promise.resolve(modules), undefined, now);
     for (let index = 0; index < PENDING_CALLS_LIMIT + 5; index += 1) {
       loader.withTracker((tracker) => tracker.track(click(`b${index}`)));
     }
@@ -63,14 +80,19 @@ describe('tracker loader', () => {
 
   it('warns and never throws when loading fails or a call throws', async () => {
     const warn = vi.fn();
-    const failing = createTrackerLoader(options, () => Promise.reject(new Error('offline')), warn);
+    const failing = createTrackerLoader(
+      options,
+      () => Promise.reject(new Error('offline')),
+      warn,
+      now,
+    );
     failing.start();
     await vi.waitFor(() =>
       expect(warn).toHaveBeenCalledWith('tracker failed to load', expect.any(Error)),
     );
 
     const { modules } = fakeModules();
-    const loader = createTrackerLoader(options, () => Promise.resolve(modules), warn);
+    const loader = createTrackerLoader(options, () => Promise.resolve(modules), warn, now);
     loader.start();
     loader.withTracker(() => {
       throw new Error('caller bug');

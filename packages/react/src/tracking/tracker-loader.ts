@@ -1,3 +1,4 @@
+import { whenIdle } from '@exchange-web/client/browser-globals';
 import type { Tracker, TrackerOptions } from '@exchange-web/tracker/tracker';
 
 /** Calls made before the tracker has loaded, at most: a page that never loads it keeps no more. */
@@ -37,6 +38,8 @@ export function createTrackerLoader(
   load: () => Promise<TrackerModules> = importModules,
   warn: (message: string, cause: unknown) => void = (message, cause) =>
     console.warn(message, cause),
+  // The tracker loads once the page is idle: what it reports is kept until then.
+  schedule: (work: () => void) => void = (work) => void whenIdle(work),
 ): TrackerLoader {
   let tracker: Tracker | undefined;
   let started = false;
@@ -55,17 +58,19 @@ export function createTrackerLoader(
     start() {
       if (started) return;
       started = true;
-      load()
-        .then((modules) => {
-          const created = modules.createTracker(options());
-          created.start();
-          tracker = created;
-          for (const use of pending.splice(0)) run(use, created);
-          // The tracker's hidden-page flush runs after web vitals' own hide listeners whatever
-          // the order they were added in, so their last reports go in it (packages/tracker README).
-          modules.reportWebVitals(created);
-        })
-        .catch((error: unknown) => warn('tracker failed to load', error));
+      schedule(() =>
+        load()
+          .then((modules) => {
+            const created = modules.createTracker(options());
+            created.start();
+            tracker = created;
+            for (const use of pending.splice(0)) run(use, created);
+            // The tracker's hidden-page flush runs after web vitals' own hide listeners whatever
+            // the order they were added in, so their last reports go in it (packages/tracker README).
+            modules.reportWebVitals(created);
+          })
+          .catch((error: unknown) => warn('tracker failed to load', error)),
+      );
     },
     withTracker(use) {
       if (tracker) run(use, tracker);
