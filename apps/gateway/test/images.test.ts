@@ -10,35 +10,11 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import {
-  DEFAULT_APP_CONFIG,
-  IMAGE_ASSETS_DIR,
-  type GatewayConfig,
-  type ImageServer,
-} from '../src/config';
-import type { Database } from '../src/db/database';
-import { openPglite } from '../src/db/pglite';
-import { startGateway, type RunningGateway } from '../src/server';
-import { call, CHALLENGES_OFF, startTestGateway } from './support';
+import { IMAGE_ASSETS_DIR, type ImageServer } from '../src/config';
+import type { RunningGateway } from '../src/server';
+import { call, startTestGateway } from './support';
 
 const SLOW_DELAY_MS = 400;
-
-/** Like startTestGateway, with the server-level settings too (the extra image listeners). */
-async function startImageGateway(overrides: Partial<GatewayConfig>): Promise<RunningGateway> {
-  const dump = new Blob([await readFile(inject('gatewayTemplateDump'))]);
-  const config: GatewayConfig = {
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: '',
-    databaseUrl: undefined,
-    seedDemo: false,
-    ...DEFAULT_APP_CONFIG,
-    ...CHALLENGES_OFF,
-    ...overrides,
-  };
-  return startGateway(config, (): Promise<Database> => openPglite({ loadDataDir: dump }));
-}
 
 /**
  * A GET with the path sent exactly as written: fetch would resolve `..` and `%2e%2e` itself, so
@@ -113,7 +89,7 @@ describe('images and the extra image origins', () => {
   ];
 
   beforeAll(async () => {
-    gateway = await startImageGateway({ imageServers: servers });
+    gateway = await startTestGateway({ imageServers: servers });
     [fast = '', slow = ''] = gateway.imageUrls;
   });
   afterAll(async () => {
@@ -260,13 +236,13 @@ describe('images and the extra image origins', () => {
 
 describe('starting and stopping the extra image origins', () => {
   it('refuses to start when an image port is taken, naming it', async () => {
-    const first = await startImageGateway({
+    const first = await startTestGateway({
       imageServers: [{ host: '127.0.0.1', port: 0, delayMs: 0 }],
     });
     const taken = Number(new URL(first.imageUrls[0] ?? '').port);
     try {
       await expect(
-        startImageGateway({
+        startTestGateway({
           imageServers: [
             { host: '127.0.0.1', port: 0, delayMs: 0 },
             { host: '127.0.0.1', port: taken, delayMs: 0 },
@@ -279,7 +255,7 @@ describe('starting and stopping the extra image origins', () => {
   });
 
   it('stops the extra origins with the gateway', async () => {
-    const gateway = await startImageGateway({
+    const gateway = await startTestGateway({
       imageServers: [{ host: '127.0.0.1', port: 0, delayMs: 0 }],
     });
     const [origin = ''] = gateway.imageUrls;

@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import {
-  DEFAULT_APP_CONFIG,
-  type AppConfig,
-  type ChallengeConfig,
-  type GatewayConfig,
-} from '../src/config';
+import { DEFAULT_APP_CONFIG, type ChallengeConfig, type GatewayConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { openPglite } from '../src/db/pglite';
 import { startGateway, type RunningGateway } from '../src/server';
@@ -26,10 +21,11 @@ export const CHALLENGES_OFF: Partial<ChallengeConfig> = {
 /**
  * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database.
  * `overrides` changes account, signing and challenge settings: short TTLs, small throttle limits,
- * tiny key rotation periods, challenge rules on (they start off: {@link CHALLENGES_OFF}).
+ * tiny key rotation periods, challenge rules on (they start off: {@link CHALLENGES_OFF}); and
+ * server-level ones such as the extra image listeners.
  */
 export async function startTestGateway(
-  overrides: Partial<AppConfig> = {},
+  overrides: Partial<GatewayConfig> = {},
 ): Promise<RunningGateway> {
   const dump = new Blob([await readFile(inject('gatewayTemplateDump'))]);
   const config: GatewayConfig = {
