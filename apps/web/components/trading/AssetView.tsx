@@ -176,7 +176,7 @@ export function AssetView({ tab }: { tab: AssetTab }) {
             ? '\u00a0'
             : t('trading.asset.lead', { account: accountName, currency: fiat.label })}
         </p>
-        <dl className={styles.totals}>
+        <dl className="stat-cards">
           {totals.map((total) => (
             <div key={total.testId}>
               <dt>{total.label}</dt>

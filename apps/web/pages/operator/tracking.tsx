@@ -151,7 +151,7 @@ export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
                 </p>
               )}
             </div>
-            <dl className={styles.totals}>
+            <dl className="stat-cards">
               <div>
                 <dt>{t('operator.tracking.total')}</dt>
                 <dd data-testid="tracking-total" data-total={overview?.total}>
