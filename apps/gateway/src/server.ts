@@ -13,6 +13,8 @@ import { SimulatedMarket } from './market/price-model';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { startSettleTimer, TradingEngine } from './trading/engine';
 
+/** Idle keep-alive of the gateway's connections: longer than any proxy in front keeps one idle. */
+const GATEWAY_KEEP_ALIVE_MS = 65_000;
 export interface RunningGateway {
   url: string;
   /** The origins of the extra image listeners (config.imageServers), in order, with their ports. */
@@ -73,6 +75,11 @@ async function startWithImages(
       resolve(listening),
     );
   });
+  // The site's proxy keeps idle connections to the gateway open and reuses them; Node's default of
+  // 5 s lets the gateway close one just as a request goes out on it (socket hang up at the proxy).
+  // Outliving the proxy's idle connections closes that race.
+  server.keepAliveTimeout = GATEWAY_KEEP_ALIVE_MS;
+  server.headersTimeout = GATEWAY_KEEP_ALIVE_MS + 1000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host}:${port}`,
