@@ -15,6 +15,7 @@ import { startSettleTimer, TradingEngine } from './trading/engine';
 
 /** Idle keep-alive of the gateway's connections: longer than any proxy in front keeps one idle. */
 const GATEWAY_KEEP_ALIVE_MS = 65_000;
+
 export interface RunningGateway {
   url: string;
   /** The origins of the extra image listeners (config.imageServers), in order, with their ports. */
@@ -71,15 +72,21 @@ async function startWithImages(
         )
       : () => undefined;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
-      resolve(listening),
+    const listening = serve(
+      {
+        fetch: app.fetch,
+        hostname: config.host,
+        port: config.port,
+        // The site's proxy reuses idle connections to the gateway for 5 s, Node's default server
+        // keep-alive too: the gateway could close one just as a request went out on it.
+        serverOptions: {
+          keepAliveTimeout: GATEWAY_KEEP_ALIVE_MS,
+          headersTimeout: GATEWAY_KEEP_ALIVE_MS + 1000,
+        },
+      },
+      () => resolve(listening),
     );
   });
-  // The site's proxy keeps idle connections to the gateway open and reuses them; Node's default of
-  // 5 s lets the gateway close one just as a request goes out on it (socket hang up at the proxy).
-  // Outliving the proxy's idle connections closes that race.
-  server.keepAliveTimeout = GATEWAY_KEEP_ALIVE_MS;
-  server.headersTimeout = GATEWAY_KEEP_ALIVE_MS + 1000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host}:${port}`,
