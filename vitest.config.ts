@@ -1,6 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { postgresAvailability } from './scripts/postgres.mjs';
 
-// One runner, three projects: `npm test` runs them in this order (scripts/test.mjs).
+const GATEWAY_TESTS = ['apps/gateway/test/**/*.test.ts'];
+// Tests of the PostgreSQL engine itself (concurrent migration, types against PGlite's).
+const POSTGRES_ONLY_TESTS = ['apps/gateway/test/postgres-*.test.ts'];
+
+// Only a look for the binaries and for root with apt-get: the install itself, when needed,
+// happens in the project's global setup (scripts/postgres.mjs).
+const postgres = await postgresAvailability();
+
+// One runner, six projects: `npm test` runs them in this order (scripts/test.mjs).
 export default defineConfig({
   test: {
     projects: [
@@ -18,10 +27,44 @@ export default defineConfig({
       {
         test: {
           name: 'gateway',
-          include: ['apps/gateway/test/**/*.test.ts'],
+          include: GATEWAY_TESTS,
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY_TESTS],
           globalSetup: ['apps/gateway/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same gateway tests on a throwaway PostgreSQL server, each gateway on its own copy of
+        // one template database. Where PostgreSQL can be neither found nor installed, one skipped
+        // test says why.
+        test: {
+          name: 'gateway-postgres',
+          ...(postgres.available
+            ? {
+                include: GATEWAY_TESTS,
+                globalSetup: ['apps/gateway/test/global-setup-postgres.ts'],
+              }
+            : {
+                include: ['apps/gateway/test/postgres-unavailable.ts'],
+                provide: { postgresUnavailableReason: postgres.reason },
+              }),
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // The files mostly wait (on timers, on the server): three at a time on two cores keep
+          // the CPU busy without slowing one another.
+          maxWorkers: 3,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['apps/gateway/cluster-test/**/*.test.ts'],
+          globalSetup: ['apps/gateway/cluster-test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Gateway processes and one PostgreSQL are shared; files run one after another.
+          fileParallelism: false,
         },
       },
       {

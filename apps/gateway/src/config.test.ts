@@ -13,12 +13,14 @@ import {
   readAccountsConfig,
   readChallengeConfig,
   readConfig,
+  readDatabasePoolConfig,
   readImageServers,
   readImagesConfig,
   readMarketConfig,
   readSigningConfig,
   readTrackingConfig,
 } from './config';
+import { DEFAULT_POSTGRES_POOL_OPTIONS } from './db/postgres';
 import { DEMO_ACCOUNT } from './db/seed';
 
 describe('readAccountsConfig', () => {
@@ -354,5 +356,38 @@ describe('readImagesConfig and readImageServers', () => {
       'GATEWAY_IMAGE_SERVERS',
     );
     expect(() => readConfig({ GATEWAY_IMAGE_SERVERS: `127.0.0.1:4301,${entry}` })).toThrow(entry);
+  });
+});
+
+describe('readDatabasePoolConfig', () => {
+  it('defaults to 10 connections, 10 s to connect, 30 s idle and a 30 s statement timeout', () => {
+    expect(readDatabasePoolConfig({})).toEqual(DEFAULT_POSTGRES_POOL_OPTIONS);
+    expect(DEFAULT_POSTGRES_POOL_OPTIONS).toEqual({
+      max: 10,
+      connectionTimeoutMs: 10_000,
+      idleTimeoutMs: 30_000,
+      statementTimeoutMs: 30_000,
+    });
+    expect(readConfig({}).databasePool).toEqual(DEFAULT_POSTGRES_POOL_OPTIONS);
+  });
+
+  it('reads every variable; a statement timeout of 0 means none', () => {
+    expect(
+      readDatabasePoolConfig({
+        GATEWAY_DB_POOL_MAX: '25',
+        GATEWAY_DB_CONNECT_TIMEOUT_MS: '2000',
+        GATEWAY_DB_IDLE_TIMEOUT_MS: '5000',
+        GATEWAY_DB_STATEMENT_TIMEOUT_MS: '0',
+      }),
+    ).toEqual({ max: 25, connectionTimeoutMs: 2000, idleTimeoutMs: 5000, statementTimeoutMs: 0 });
+  });
+
+  it('refuses a pool of no connections and values that are not whole numbers', () => {
+    expect(() => readDatabasePoolConfig({ GATEWAY_DB_POOL_MAX: '0' })).toThrow(
+      'GATEWAY_DB_POOL_MAX',
+    );
+    expect(() => readDatabasePoolConfig({ GATEWAY_DB_IDLE_TIMEOUT_MS: '1.5' })).toThrow(
+      'GATEWAY_DB_IDLE_TIMEOUT_MS',
+    );
   });
 });

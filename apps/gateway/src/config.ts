@@ -2,6 +2,7 @@ import { IMAGE_DOMAIN_PATTERN } from '@exchange-web/protocol/images';
 import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_POSTGRES_POOL_OPTIONS, type PostgresPoolOptions } from './db/postgres';
 import { DEMO_ACCOUNT } from './db/seed';
 
 /** Whether session cookies carry `Secure`: `'auto'` means yes unless the site is on localhost. */
@@ -184,6 +185,8 @@ export interface GatewayConfig
   dataDir: string;
   /** A PostgreSQL URL; when set, it replaces the embedded database. */
   databaseUrl: string | undefined;
+  /** The connection pool on `databaseUrl`. @default DEFAULT_POSTGRES_POOL_OPTIONS */
+  databasePool?: PostgresPoolOptions;
   /** Seed the demo account on first run. */
   seedDemo: boolean;
 }
@@ -556,6 +559,26 @@ export function readImagesConfig(env: NodeJS.ProcessEnv = process.env): ImagesCo
   };
 }
 
+/** Reads the PostgreSQL pool settings (used only with `DATABASE_URL`). */
+export function readDatabasePoolConfig(env: NodeJS.ProcessEnv = process.env): PostgresPoolOptions {
+  const defaults = DEFAULT_POSTGRES_POOL_OPTIONS;
+  return {
+    max: integerFrom(env, 'GATEWAY_DB_POOL_MAX', defaults.max),
+    connectionTimeoutMs: integerFrom(
+      env,
+      'GATEWAY_DB_CONNECT_TIMEOUT_MS',
+      defaults.connectionTimeoutMs,
+    ),
+    idleTimeoutMs: integerFrom(env, 'GATEWAY_DB_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs),
+    statementTimeoutMs: integerFrom(
+      env,
+      'GATEWAY_DB_STATEMENT_TIMEOUT_MS',
+      defaults.statementTimeoutMs,
+      0,
+    ),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -563,6 +586,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     port: portFrom(env.GATEWAY_PORT, 4100),
     dataDir: path.resolve(env.GATEWAY_DATA_DIR || '.data/gateway'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePool: readDatabasePoolConfig(env),
     seedDemo,
     ...readAccountsConfig(env),
     ...readSigningConfig(env),

@@ -7,6 +7,7 @@ import type { GatewayConfig } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
 import { seedDemoData } from './db/seed';
 import { startImageServers, type RunningImageServers } from './images/servers';
 import { SimulatedMarket } from './market/price-model';
@@ -24,14 +25,21 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+/** The database the configuration names: PostgreSQL at `databaseUrl`, else PGlite in `dataDir`. */
+export function openConfiguredDatabase(config: GatewayConfig): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres({
+        connectionString: config.databaseUrl,
+        ...(config.databasePool === undefined ? {} : { pool: config.databasePool }),
+      })
+    : openPglite({ dataDir: config.dataDir });
+}
+
 /** Starts the extra image listeners, opens the database, applies migrations, seeds, and listens. */
 export async function startGateway(
   config: GatewayConfig,
-  openDatabase: () => Promise<Database> = () => openPglite({ dataDir: config.dataDir }),
+  openDatabase: () => Promise<Database> = () => openConfiguredDatabase(config),
 ): Promise<RunningGateway> {
-  if (config.databaseUrl) {
-    throw new Error('DATABASE_URL is set, but this build serves only the embedded database');
-  }
   // Read before the database opens, so a missing key file stops the start with nothing to close.
   const trustRoot = loadTrustRoot(config.signTrustKeyFile);
   // Before the database too: a port already taken stops the start with nothing else to close.
@@ -51,10 +59,16 @@ async function startWithImages(
   images: RunningImageServers,
 ): Promise<RunningGateway> {
   const db = await openDatabase();
-  await migrate(db);
-  if (config.seedDemo) await seedDemoData(db);
-  // The first start makes the shared challenge key, so it exists before any challenge is asked.
-  await new ChallengeHmacKey(db, config.challengeHmacKey).get();
+  try {
+    await migrate(db);
+    if (config.seedDemo) await seedDemoData(db);
+    // The first start makes the shared challenge key, so it exists before any challenge is asked.
+    await new ChallengeHmacKey(db, config.challengeHmacKey).get();
+  } catch (error) {
+    // An open pool would keep the process alive after the failed start.
+    await db.close();
+    throw error;
+  }
   const app = createApp({ db, config, trustRoot });
   const sweep = setInterval(() => {
     sweepExpired(db, config).catch((error: unknown) => console.error('sweep failed', error));

@@ -6,12 +6,7 @@ import { migrate } from '../src/db/migrations';
 import { openPglite } from '../src/db/pglite';
 import { seedDemoData } from '../src/db/seed';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    gatewayTemplateDump: string;
-  }
-}
-
+// NOTE: what this provides is declared in test-database.ts (ProvidedContext).
 // A fresh embedded database takes seconds to initialise: migrate one once, and let each test file clone it.
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), 'gateway-template-'));
@@ -21,7 +16,10 @@ export default async function setup(project: TestProject) {
   const dumpPath = path.join(folder, 'template.tar');
   await writeFile(dumpPath, Buffer.from(await (await db.dump()).arrayBuffer()));
   await db.close();
+  project.provide('gatewayEngine', 'pglite');
   project.provide('gatewayTemplateDump', dumpPath);
+  project.provide('postgresServerUrl', '');
+  project.provide('postgresTemplate', '');
   return async () => {
     await rm(folder, { recursive: true, force: true });
   };

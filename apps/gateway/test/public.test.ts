@@ -5,6 +5,7 @@ import { clientCommonConfigReplySchema, usdtRateReplySchema } from '@exchange-we
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../src/server';
 import { call, startTestGateway } from './support';
+import { testEngine } from './test-database';
 
 let gateway: RunningGateway;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ describe('health', () => {
   it('answers ok with the engine once the database answers', async () => {
     const { status, json } = await call(gateway, 'GET', '/healthz');
     expect(status).toBe(200);
-    expect(json).toMatchObject({ code: '00000', data: { status: 'ok', database: 'pglite' } });
+    expect(json).toMatchObject({ code: '00000', data: { status: 'ok', database: testEngine() } });
   });
 });
 

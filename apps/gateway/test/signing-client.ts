@@ -17,8 +17,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { promisify } from 'node:util';
-import { call, TestBrowser, type CallResult } from './support';
-import type { RunningGateway } from '../src/server';
+import { call, TestBrowser, type CallResult, type GatewayTarget } from './support';
 
 /**
  * What a browser client does for request signing and login encryption (SPEC 4 "Signing setup",
@@ -49,7 +48,7 @@ export const signText = (data: string, key: KeyObject): string =>
   sign('sha256', Buffer.from(data, 'utf8'), key).toString('base64');
 
 /** The sign config, validated by the protocol's schema. */
-export async function fetchSignConfig(gateway: RunningGateway): Promise<GatewaySignConfig> {
+export async function fetchSignConfig(gateway: GatewayTarget): Promise<GatewaySignConfig> {
   const { json } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
   return gatewaySignConfigReplySchema.parse(json?.data).gatewaySignConfig;
 }
@@ -182,7 +181,7 @@ export class SigningClient {
   ) {}
 
   static async create(
-    gateway: RunningGateway,
+    gateway: GatewayTarget,
     algorithm: KeyAlgorithm = KeyAlgorithm.rsa1024,
   ): Promise<SigningClient> {
     return new SigningClient(new TestBrowser(gateway), await newClientKey(algorithm));

@@ -1,9 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
 import { DEFAULT_APP_CONFIG, type ChallengeConfig, type GatewayConfig } from '../src/config';
-import type { Database } from '../src/db/database';
-import { openPglite } from '../src/db/pglite';
 import { startGateway, type RunningGateway } from '../src/server';
+import { openTestDatabase } from './test-database';
 
 /**
  * Every human-verification rule off, and easy challenges: the suites that test something else
@@ -19,7 +16,8 @@ export const CHALLENGES_OFF: Partial<ChallengeConfig> = {
 };
 
 /**
- * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database.
+ * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database, on
+ * the engine under test (test-database.ts).
  * `overrides` changes account, signing and challenge settings: short TTLs, small throttle limits,
  * tiny key rotation periods, challenge rules on (they start off: {@link CHALLENGES_OFF}); and
  * server-level ones such as the extra image listeners.
@@ -27,7 +25,6 @@ export const CHALLENGES_OFF: Partial<ChallengeConfig> = {
 export async function startTestGateway(
   overrides: Partial<GatewayConfig> = {},
 ): Promise<RunningGateway> {
-  const dump = new Blob([await readFile(inject('gatewayTemplateDump'))]);
   const config: GatewayConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -38,8 +35,11 @@ export async function startTestGateway(
     ...CHALLENGES_OFF,
     ...overrides,
   };
-  return startGateway(config, (): Promise<Database> => openPglite({ loadDataDir: dump }));
+  return startGateway(config, openTestDatabase);
 }
+
+/** Where a test sends its requests: a started gateway, or the address of one (or of a proxy). */
+export type GatewayTarget = Pick<RunningGateway, 'url'>;
 
 /** One Set-Cookie header, read for assertions: its name, value and attributes (lower-cased keys). */
 export interface SetCookie {
@@ -49,7 +49,7 @@ export interface SetCookie {
 }
 
 // Test-side reading of Set-Cookie, to assert what the gateway sent; the gateway itself uses hono/cookie.
-function parseSetCookie(header: string): SetCookie {
+export function parseSetCookie(header: string): SetCookie {
   const [pair = '', ...rest] = header.split(';');
   const equals = pair.indexOf('=');
   const attributes: Record<string, string> = {};
@@ -66,7 +66,7 @@ function parseSetCookie(header: string): SetCookie {
 
 /** Sends a raw body and returns the status, the parsed envelope, the headers and the cookies set. */
 export async function call(
-  gateway: RunningGateway,
+  gateway: GatewayTarget,
   method: string,
   path: string,
   body?: string,
@@ -99,7 +99,7 @@ export type CallResult = Awaited<ReturnType<typeof call>>;
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   constructor(
-    readonly gateway: RunningGateway,
+    readonly gateway: GatewayTarget,
     readonly headers: Record<string, string> = {},
   ) {}
 
@@ -134,7 +134,7 @@ export class TestBrowser {
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    const result = await call(this.gateway, method, path, body, headers);
+    const result = await this.request(method, path, body, headers);
     for (const cookie of result.cookies) {
       if (cookie.value === '' || cookie.attributes['max-age'] === '0') {
         this.cookies.delete(cookie.name);
@@ -143,6 +143,16 @@ export class TestBrowser {
       }
     }
     return result;
+  }
+
+  /** Sends one request as it is: the transport, which a browser of another kind replaces. */
+  protected request(
+    method: string,
+    path: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<CallResult> {
+    return call(this.gateway, method, path, body, headers);
   }
 }
 

@@ -9,9 +9,6 @@ import {
   type TrackingEvent,
   type TrackingOverviewReply,
 } from '@exchange-web/protocol/schemas';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../src/accounts/sweep';
 import { DEFAULT_APP_CONFIG, type GatewayConfig } from '../src/config';
@@ -25,6 +22,7 @@ import {
   startTestGateway,
   uniqueEmail,
 } from './support';
+import { newEmptyStore } from './test-database';
 
 // Small enough to reach in a test; every test posts from an address of its own.
 const RATE_LIMIT = 20;
@@ -625,14 +623,15 @@ describe('retention', () => {
 });
 
 describe('persistence', () => {
-  it('keeps accepted events across a restart of the gateway on the same data folder', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-tracking-'));
+  it('keeps accepted events across a restart of the gateway on the same database', async () => {
+    // A data folder on PGlite, a database of its own on PostgreSQL.
+    const store = await newEmptyStore();
     const email = uniqueEmail('restart-operator');
     const config: GatewayConfig = {
       host: '127.0.0.1',
       port: 0,
-      dataDir,
-      databaseUrl: undefined,
+      dataDir: store.dataDir,
+      databaseUrl: store.databaseUrl,
       seedDemo: false,
       ...DEFAULT_APP_CONFIG,
       ...CHALLENGES_OFF,
@@ -670,7 +669,7 @@ describe('persistence', () => {
       });
     } finally {
       await running?.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await store.remove();
     }
   }, 90_000);
 });

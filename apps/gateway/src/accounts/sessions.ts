@@ -110,6 +110,10 @@ export class SessionStore {
   async start(userId: string, device: SignInDevice): Promise<StartedSession> {
     const issued = { token: newToken(), refreshToken: newToken() };
     const sessionId = await this.#db.transaction(async (tx) => {
+      // NOTE: on PostgreSQL two logins of one user can run at once (other connections, other
+      // gateway processes); the user's row lock makes the second wait and then end the first's
+      // session, which its UPDATE would otherwise not see, leaving two live sessions.
+      await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
       await endLiveSessionsOf(tx, userId);
       const [row] = await tx.query<{ session_id: string }>(
         `INSERT INTO sessions (token_hash, refresh_token_hash, user_id,

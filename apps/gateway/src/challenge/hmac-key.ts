@@ -12,6 +12,7 @@ const SECRET_NAME = 'challenge-hmac-key';
 export class ChallengeHmacKey {
   readonly #db: Queryable;
   readonly #configured: string | undefined;
+  // Pure cache: the stored key is written once (first insert wins) and never changes.
   #key: Promise<string> | undefined;
 
   constructor(db: Queryable, configured: string | undefined) {

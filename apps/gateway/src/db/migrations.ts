@@ -449,15 +449,29 @@ export const migrations: readonly Migration[] = [
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.
 const MIGRATION_LOCK_KEY = 7_245_001;
 
-/** Applies the migrations not applied yet, each in its own transaction; safe to run concurrently. */
+// A waiting migrator may wait as long as another's migration runs, and a migration may run long:
+// the pool's statement timeout (README "PostgreSQL") is lifted inside these transactions.
+const NO_STATEMENT_TIMEOUT = 'SET LOCAL statement_timeout = 0';
+
+/**
+ * Applies the migrations not applied yet, each in its own transaction; safe to run from several
+ * processes at once. Every step, the creation of schema_migrations included, holds one advisory
+ * lock: PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe against a concurrent twin (both can
+ * pass the check, and one then fails on the catalog's unique index).
+ */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  await db.transaction(async (tx) => {
+    await tx.query(NO_STATEMENT_TIMEOUT);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const ran = await db.transaction(async (tx) => {
+      await tx.query(NO_STATEMENT_TIMEOUT);
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
       if (done.length > 0) return false;

@@ -70,6 +70,7 @@ export interface ChallengeGuard {
 
 export function createChallengeGuard(db: Queryable, config: ChallengeConfig): ChallengeGuard {
   // The scene of the request's pass token, consumed at most once per request, whichever rule asks.
+  // Per request only: the token itself is used up in the database (consumePassToken).
   const passes = new WeakMap<Request, Promise<ChallengeScene | undefined>>();
   const passOf = (c: Context): Promise<ChallengeScene | undefined> => {
     let pass = passes.get(c.req.raw);

@@ -83,6 +83,7 @@ export function createLoginBodyReader({
   plaintextAllowed,
   warn = (message) => console.warn(message),
 }: LoginBodyReaderDeps): LoginBodyReader {
+  // Per process on purpose: it only spaces out this process's own log lines.
   const warnedAt = new Map<string, number>();
   const warnPlaintext = (path: string) => {
     const last = warnedAt.get(path);

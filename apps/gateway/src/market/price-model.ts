@@ -58,6 +58,7 @@ export interface PriceRange {
 export class SimulatedMarket {
   readonly #cycleMs: number;
   readonly #now: () => number;
+  // Pure caches: the price is a function of pair and second, the same in every process.
   readonly #prices = new Map<string, Dec>();
   readonly #knots = new Map<string, number>();
 

@@ -53,8 +53,11 @@ export class ServerKeyStore {
   readonly #db: Database;
   readonly #timing: KeyTiming;
   readonly #now: () => number;
+  // Per-process cache, not shared state: the keys live in the database, this copy is at most
+  // signKeyCacheMs old, and a login for a key it lacks reads them again (keys({ fresh: true })).
   #cache: { keys: ServerKey[]; readAt: number } | undefined;
   #reading: Promise<ServerKey[]> | undefined;
+  // Pure cache: each row's private key PEM never changes, so its parsed KeyObject can be kept.
   readonly #privateKeys = new Map<string, KeyObject>();
 
   constructor(db: Database, timing: KeyTiming, now: () => number = () => Date.now()) {

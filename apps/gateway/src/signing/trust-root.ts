@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
  */
 export class TrustRoot {
   readonly #key: KeyObject;
+  // Pure cache: a signature is a deterministic function of the trust key and the server key.
   readonly #signatures = new Map<string, string>();
 
   constructor(key: KeyObject) {

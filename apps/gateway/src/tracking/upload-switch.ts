@@ -10,6 +10,7 @@ export const UPLOAD_SWITCH_CACHE_MS = 1000;
 
 /** The event upload switch of the client config (SPEC 4: uploading happens only when it is on). */
 export class UploadSwitch {
+  // A cache of the shared switch, at most cacheMs old: the switch itself lives in client_config.
   #cached: { on: boolean; readAt: number } | undefined;
   #reading: Promise<boolean> | undefined;
   // Bumped by each set(), so a read that was under way meanwhile does not bring back the old value.

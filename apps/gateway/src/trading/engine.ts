@@ -141,6 +141,7 @@ const toOrder = (row: OrderRow): Order => ({
 
 /** The balances of one account in one transaction: locked, read, and changed. */
 class LockedBalances {
+  // One transaction's view of rows it holds FOR UPDATE: no other process can change them meanwhile.
   readonly #amounts = new Map<string, { available: Dec; frozen: Dec }>();
 
   private constructor(
