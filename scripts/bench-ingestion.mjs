@@ -49,6 +49,52 @@ function makeBatch(runId, batch) {
   }));
 }
 
+/** Gateway settings of a throughput run: no demo, no operator, no per-address limit in the way. */
+export const BENCH_GATEWAY_ENV = {
+  GATEWAY_SEED_DEMO: '0',
+  GATEWAY_OPERATORS: '',
+  // Every batch comes from one address: far more than the default 1200 a minute.
+  GATEWAY_TRACKING_RATE_LIMIT: '100000000',
+};
+
+/**
+ * Posts `batches` batches of 50 valid events (unique ids) from `clients` concurrent clients to
+ * `url` (a gateway, or a proxy in front of several) and answers the throughput.
+ * @param {string} url
+ * @param {{ batches?: number, clients?: number }} [options]
+ * @returns {Promise<{ eventsPerSecond: number, batches: number, events: number, ms: number }>}
+ */
+export async function postEvents(url, { batches = 200, clients = 4 } = {}) {
+  const runId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const bodies = Array.from({ length: batches }, (_, batch) =>
+    JSON.stringify(makeBatch(runId, batch)),
+  );
+  let next = 0;
+  let accepted = 0;
+  const client = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next];
+      next += 1;
+      const response = await fetch(`${url}/v1/buried/log/info`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body,
+      });
+      const reply = await response.json();
+      if (response.status !== 200 || reply.code !== '00000') {
+        throw new Error(`upload refused: HTTP ${response.status} ${JSON.stringify(reply)}`);
+      }
+      accepted += reply.data.accepted;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  const ms = performance.now() - started;
+  const events = batches * EVENTS_PER_BATCH;
+  if (accepted !== events) throw new Error(`stored ${accepted} of ${events} events`);
+  return { eventsPerSecond: Math.round(events / (ms / 1000)), batches, events, ms: Math.round(ms) };
+}
+
 /**
  * Starts the built gateway (rebuilt from the sources first unless `build` is false) on a
  * temporary data folder and a free port, posts `batches` batches of 50 events from `clients`
@@ -74,48 +120,13 @@ export async function benchIngestion({
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: String(port),
       GATEWAY_DATA_DIR: dataDir,
-      GATEWAY_SEED_DEMO: '0',
-      GATEWAY_OPERATORS: '',
-      // Every batch comes from one address: far more than the default 1200 a minute.
-      GATEWAY_TRACKING_RATE_LIMIT: '100000000',
+      ...BENCH_GATEWAY_ENV,
     },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   try {
     await waitForHealth(url, child);
-    const runId = Date.now().toString(36);
-    const bodies = Array.from({ length: batches }, (_, batch) =>
-      JSON.stringify(makeBatch(runId, batch)),
-    );
-    let next = 0;
-    let accepted = 0;
-    const client = async () => {
-      while (next < bodies.length) {
-        const body = bodies[next];
-        next += 1;
-        const response = await fetch(`${url}/v1/buried/log/info`, {
-          method: 'POST',
-          headers: { 'content-type': 'text/plain;charset=UTF-8' },
-          body,
-        });
-        const reply = await response.json();
-        if (response.status !== 200 || reply.code !== '00000') {
-          throw new Error(`upload refused: HTTP ${response.status} ${JSON.stringify(reply)}`);
-        }
-        accepted += reply.data.accepted;
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: clients }, client));
-    const ms = performance.now() - started;
-    const events = batches * EVENTS_PER_BATCH;
-    if (accepted !== events) throw new Error(`stored ${accepted} of ${events} events`);
-    return {
-      eventsPerSecond: Math.round(events / (ms / 1000)),
-      batches,
-      events,
-      ms: Math.round(ms),
-    };
+    return await postEvents(url, { batches, clients });
   } finally {
     await stopChild(child);
     await rm(dataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from './build.mjs';
-import { benchIngestion } from './bench-ingestion.mjs';
+import { benchScale, formatScaleTable } from './bench-scale.mjs';
 import { trackCallTime, trackerSizes } from './bench-tracker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { freePort, root } from './lib.mjs';
@@ -202,11 +202,13 @@ report(
   `${trackCall.p50Micros} / ${trackCall.p99Micros}`,
   'µs',
 );
-const ingestion = await benchIngestion();
-report(
-  `gateway ingestion, embedded database (${ingestion.events} events in batches of 50)`,
-  Math.round(ingestion.eventsPerSecond),
-  'events/s',
-);
+
+// Scaling out (issue 11): the gateway's intake and its signed calls on each set-up, side by side.
+const scale = await benchScale({ build: false });
+console.log(`\n${formatScaleTable(scale)}\n`);
+for (const row of scale) {
+  report(`gateway ingestion, ${row.setup} (batches of 50)`, row.eventsPerSecond, 'events/s');
+  report(`signed core calls, ${row.setup}`, row.signedPerSecond, 'requests/s');
+}
 
 console.log('\nbench: ' + JSON.stringify(figures));

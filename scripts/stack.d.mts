@@ -37,3 +37,29 @@ export declare const SLOW_IMAGE_DELAY_MS: number;
 export declare function startStack(options?: StackOptions): Promise<Stack>;
 
 export declare function stopChild(child: ChildProcess): Promise<void>;
+
+/** Resolves once `url` answers 2xx; throws when `child` exits first or the time runs out. */
+export declare function waitFor(
+  url: string,
+  child: ChildProcess,
+  name: string,
+  timeoutMs?: number,
+): Promise<void>;
+
+/** Runs a Node script with its output prefixed by `[name]` (stdout hidden when quiet). */
+export declare function launch(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { quiet?: boolean; cwd?: string },
+): ChildProcess;
+
+/** The image origins and the gateway's and the site's settings that make them. */
+export declare function imageSettings(
+  imagePorts: { fast?: number; slow?: number; dead?: number },
+  env: Record<string, string>,
+): Promise<{
+  imageOrigins: ImageOrigins;
+  gatewayEnv: Record<string, string>;
+  siteEnv: { IMAGE_DOMAINS: string };
+}>;

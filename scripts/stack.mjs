@@ -6,7 +6,8 @@ import { freePort, root } from './lib.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(url, child, name, timeoutMs = 60_000) {
+/** Resolves once `url` answers 2xx; throws when `child` exits first or the time runs out. */
+export async function waitFor(url, child, name, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
@@ -22,7 +23,8 @@ async function waitFor(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
 }
 
-function launch(name, args, env, { quiet, cwd = root }) {
+/** Runs a Node script with its output prefixed by `[name]` (stdout hidden when quiet). */
+export function launch(name, args, env, { quiet, cwd = root }) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
@@ -76,7 +78,7 @@ const IMAGE_VARIABLES = [
  * `IMAGE_DOMAINS` (for the site's Content-Security-Policy) is every origin of the two lists as
  * finally set, unless it is set itself.
  */
-async function imageSettings(imagePorts, env) {
+export async function imageSettings(imagePorts, env) {
   const ports = {
     fast: imagePorts.fast ?? (await freePort()),
     slow: imagePorts.slow ?? (await freePort()),

@@ -54,14 +54,9 @@ const steps = [
   // The same tests on a throwaway PostgreSQL server (installed with apt-get where missing and
   // allowed); where it cannot be, the step says why and counts one skipped test.
   ['gateway tests on PostgreSQL', () => vitest('gateway-postgres')],
-  [
-    'two-gateway tests',
-    () => {
-      if (existsSync(path.join(root, 'apps/gateway/cluster-test'))) return vitest('cluster');
-      console.log('no apps/gateway/cluster-test folder: nothing to run');
-      return 0;
-    },
-  ],
+  // Two gateways on one PostgreSQL behind nginx (scripts/cluster.mjs): the cases of README
+  // "Scaling out" across processes.
+  ['two-gateway tests', () => vitest('cluster')],
   ['production build', async () => (await build(), 0)],
   [
     'end-to-end tests',
