@@ -9,6 +9,7 @@ import { ChallengeHmacKey } from './challenge/hmac-key';
 import { DEFAULT_APP_CONFIG, type AppConfig } from './config';
 import type { Database } from './db/database';
 import { createChallengeGuard } from './http/challenge-guard';
+import { trustProxies } from './http/client-ip';
 import { fail, ok } from './http/envelope-response';
 import { isRefusedError } from './http/errors';
 import { ipRateLimit } from './http/rate-limit';
@@ -61,6 +62,8 @@ export function createApp({
   logWarning = (message) => console.warn(message),
 }: GatewayDeps): Hono {
   const app = new Hono();
+  // First, so every address read below (rate limits, throttles, events) sees through the proxies.
+  app.use('*', trustProxies(config.trustedProxies));
 
   // SPEC 7: every reply carries the server time so clients correct their clock.
   app.use('*', async (c, next) => {

@@ -18,6 +18,7 @@ import {
   readImagesConfig,
   readMarketConfig,
   readSigningConfig,
+  readProxyConfig,
   readTrackingConfig,
 } from './config';
 import { DEFAULT_POSTGRES_POOL_OPTIONS } from './db/postgres';
@@ -388,6 +389,27 @@ describe('readDatabasePoolConfig', () => {
     );
     expect(() => readDatabasePoolConfig({ GATEWAY_DB_IDLE_TIMEOUT_MS: '1.5' })).toThrow(
       'GATEWAY_DB_IDLE_TIMEOUT_MS',
+    );
+  });
+});
+
+describe('readProxyConfig', () => {
+  it('trusts only this machine by default', () => {
+    expect(readProxyConfig({})).toEqual({ trustedProxies: ['loopback'] });
+  });
+
+  it('reads a comma-separated list of addresses, ranges and names', () => {
+    expect(
+      readProxyConfig({ GATEWAY_TRUSTED_PROXIES: ' loopback, 10.0.0.0/8 ,, 192.0.2.7 ' }),
+    ).toEqual({ trustedProxies: ['loopback', '10.0.0.0/8', '192.0.2.7'] });
+  });
+
+  it('refuses an entry that is not an address or range, naming the setting', () => {
+    expect(() => readProxyConfig({ GATEWAY_TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(
+      /GATEWAY_TRUSTED_PROXIES/,
+    );
+    expect(() => readProxyConfig({ GATEWAY_TRUSTED_PROXIES: 'balancer.internal' })).toThrow(
+      /GATEWAY_TRUSTED_PROXIES/,
     );
   });
 });

@@ -2,6 +2,7 @@ import { IMAGE_DOMAIN_PATTERN } from '@exchange-web/protocol/images';
 import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 import { DEFAULT_POSTGRES_POOL_OPTIONS, type PostgresPoolOptions } from './db/postgres';
 import { DEMO_ACCOUNT } from './db/seed';
 
@@ -105,6 +106,16 @@ export interface ChallengeConfig {
   challengeHmacKey: string | undefined;
 }
 
+/** The proxies in front of the gateway (README "Scaling out"). */
+export interface ProxyConfig {
+  /**
+   * Addresses and CIDR ranges (or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`) of
+   * the proxies whose X-Forwarded-For and X-Forwarded-Host are believed: the client is the
+   * nearest address of the chain that is not one of them. @default ['loopback'] (the site's proxy)
+   */
+  trustedProxies: readonly string[];
+}
+
 /** Behaviour-tracking ingestion and its operator views (README, "Behaviour tracking: ingestion"). */
 export interface TrackingConfig {
   /**
@@ -173,7 +184,8 @@ export interface GatewayConfig
     ChallengeConfig,
     TrackingConfig,
     MarketConfig,
-    ImagesConfig {
+    ImagesConfig,
+    ProxyConfig {
   host: string;
   port: number;
   /**
@@ -241,6 +253,8 @@ export const DEFAULT_TRACKING_CONFIG: Readonly<TrackingConfig> = {
   trackingRetentionDays: 90,
 };
 
+export const DEFAULT_PROXY_CONFIG: Readonly<ProxyConfig> = { trustedProxies: ['loopback'] };
+
 export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
   marketCycleMs: 10 * 60_000,
   marketMaxStreams: 1000,
@@ -265,7 +279,8 @@ export type AppConfig = AccountsConfig &
   ChallengeConfig &
   TrackingConfig &
   MarketConfig &
-  ImagesConfig;
+  ImagesConfig &
+  ProxyConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
@@ -274,6 +289,7 @@ export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_TRACKING_CONFIG,
   ...DEFAULT_MARKET_CONFIG,
   ...DEFAULT_IMAGES_CONFIG,
+  ...DEFAULT_PROXY_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -579,6 +595,28 @@ export function readDatabasePoolConfig(env: NodeJS.ProcessEnv = process.env): Po
   };
 }
 
+/**
+ * Reads `GATEWAY_TRUSTED_PROXIES`, a comma-separated list of addresses and ranges; an entry
+ * proxy-addr cannot read stops the start with its reason.
+ */
+export function readProxyConfig(env: NodeJS.ProcessEnv): ProxyConfig {
+  const raw = env.GATEWAY_TRUSTED_PROXIES;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PROXY_CONFIG;
+  const trustedProxies = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    proxyaddr.compile(trustedProxies);
+  } catch (error) {
+    throw new Error(
+      `GATEWAY_TRUSTED_PROXIES must list addresses or ranges: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  return { trustedProxies };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -594,6 +632,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ...readTrackingConfig(env, seedDemo ? DEMO_ACCOUNT.loginName : undefined),
     ...readMarketConfig(env),
     ...readImagesConfig(env),
+    ...readProxyConfig(env),
     imageServers: readImageServers(env),
   };
 }
