@@ -25,6 +25,7 @@ import { registerAssetRoutes } from './routes/assets';
 import { registerCoinRoutes } from './routes/coins';
 import { registerCspRoutes } from './routes/csp';
 import { registerImageRoutes } from './routes/images';
+import { registerInscriptionRoutes } from './routes/inscription';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerSignConfigRoutes } from './routes/sign-config';
@@ -123,6 +124,7 @@ export function createApp({
   registerPublicRoutes(routes, db, guard);
   registerCoinRoutes(routes, db);
   registerImageRoutes(routes, config);
+  registerInscriptionRoutes(routes, { db, imageDir: config.imageDir });
   registerSignConfigRoutes(routes, { serverKeys, trustRoot, config });
   registerCspRoutes(routes, db);
   registerTrackingRoutes(routes, { db, guard, uploadSwitch: new UploadSwitch(db), config });

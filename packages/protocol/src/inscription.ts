@@ -273,6 +273,7 @@ export const priceHistoryRequestSchema = z.object({
 export const pricePointSchema = z.object({
   /** Start of the interval. */
   time,
+  /** The interval's closing price: the newest point's is the token's price. */
   priceUsdt: decimal,
   volumeUsdt: decimal,
 });
@@ -347,7 +348,7 @@ export type IndexLeaderboardReply = z.infer<typeof indexLeaderboardReplySchema>;
 export const CRYPTO_SYMBOLS_MAX = 50;
 /** POST getCryptoListBySymbol: coin profiles (BTC, ETH...) by symbol, in the order asked. */
 export const cryptoListRequestSchema = z.object({
-  symbols: z.array(z.string().trim().min(1).max(16)),
+  symbols: z.array(z.string().trim().min(1).max(16)).min(1).max(CRYPTO_SYMBOLS_MAX),
 });
 export const cryptoProfileSchema = z.object({
   symbol: z.string(),
@@ -356,7 +357,7 @@ export const cryptoProfileSchema = z.object({
   change24h: signedRatio,
   marketCapUsdt: decimal,
   circulatingSupply: decimal,
-  /** Path of its icon under the default image host (`/images/...`). */
+  /** Path of its icon under the default image host (`/images/...`); empty when it has none. */
   iconUrl: z.string(),
 });
 export type CryptoProfile = z.infer<typeof cryptoProfileSchema>;

@@ -1,4 +1,5 @@
 import { USDT_RATE_CURRENCIES, currencySymbols } from '@exchange-web/protocol/currencies';
+import { inscriptionContentMigrationSql } from '../inscription/migration';
 import { coinChainSeed } from './coin-chain-data';
 import type { Database } from './database';
 
@@ -443,6 +444,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX futures_positions_user ON futures_positions (user_id, account, opened_ms);
       CREATE INDEX futures_positions_open ON futures_positions (status, position_id)
     `,
+  },
+  {
+    // The inscription area's content store (README "Inscription content"), documented in
+    // src/inscription/migration.ts; its script is generated only when the migration runs.
+    id: '016_inscription_content',
+    get sql() {
+      return inscriptionContentMigrationSql();
+    },
   },
 ];
 
