@@ -8,6 +8,11 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
+import {
+  canInstallDebianPackages,
+  installDebianPackage,
+  whyNotInstallable,
+} from './debian-packages.mjs';
 import { freePort, root } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 import { imageSettings, launch, stopChild, waitFor } from './stack.mjs';
@@ -21,9 +26,6 @@ const GATEWAY_PREFIXES = ['/v1/', '/btapi/', '/images/'];
 const MARKET_STREAM_PATH = '/v1/market/stream';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const isRoot = () => process.getuid?.() === 0;
-const hasAptGet = () =>
-  spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 
 /** The nginx binary: NGINX_BIN, Debian's /usr/sbin/nginx, or one on PATH; undefined when none. */
 function findNginx() {
@@ -36,18 +38,6 @@ function findNginx() {
   return candidates.find((candidate) => candidate && existsSync(candidate));
 }
 
-/** Runs apt-get with its output shown; resolves whether it succeeded. */
-function aptGet(args) {
-  return new Promise((resolve) => {
-    const child = spawn('apt-get', args, {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    child.on('error', () => resolve(false));
-    child.on('exit', (code) => resolve(code === 0));
-  });
-}
-
 /**
  * Finds nginx; installs Debian's `nginx-light` (else `nginx`) with apt-get when it is missing and
  * this process can (root and apt-get); else throws an Error saying what to install. Returns the
@@ -56,14 +46,11 @@ function aptGet(args) {
 export async function ensureNginx() {
   const found = findNginx();
   if (found) return found;
-  if (!isRoot() || !hasAptGet()) throw new Error(NGINX_ADVICE);
+  if (!canInstallDebianPackages()) throw new Error(NGINX_ADVICE);
   console.log(
     "nginx is missing: installing Debian's nginx-light package (apt-get install --no-install-recommends nginx-light)...",
   );
-  const install = (name) => aptGet(['install', '-y', '--no-install-recommends', name]);
-  const installed = async () => (await install('nginx-light')) || (await install('nginx'));
-  // The package lists of a fresh machine are often empty or stale: update only when needed.
-  const ok = (await installed()) || ((await aptGet(['update', '-qq'])) && (await installed()));
+  const ok = installDebianPackage(['nginx-light', 'nginx']);
   const binary = ok ? findNginx() : undefined;
   if (!binary) throw new Error(`Installing nginx with apt-get failed. ${NGINX_ADVICE}`);
   return binary;
@@ -72,17 +59,8 @@ export async function ensureNginx() {
 /** Whether nginx can be used here (installed or installable), with the reason when not. */
 export async function nginxAvailability() {
   if (findNginx()) return { available: true };
-  if (!isRoot())
-    return {
-      available: false,
-      reason: `nginx is not installed and this user is not root, so it cannot be installed. ${NGINX_ADVICE}`,
-    };
-  if (!hasAptGet())
-    return {
-      available: false,
-      reason: `nginx is not installed and this machine has no apt-get to install it. ${NGINX_ADVICE}`,
-    };
-  return { available: true };
+  const reason = whyNotInstallable('nginx');
+  return reason ? { available: false, reason: `${reason} ${NGINX_ADVICE}` } : { available: true };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Finds Debian's Chromium for the end-to-end tests, installing the `chromium` package when it is
 // missing and this machine allows it. Prints the path; exits non-zero with advice otherwise.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { canInstallDebianPackages, installDebianPackage } from './debian-packages.mjs';
 
 export const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -16,19 +16,9 @@ export function findChromium() {
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const isRoot = process.getuid?.() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt) {
+  if (canInstallDebianPackages()) {
     console.log("Chromium is missing: installing Debian's chromium package with apt-get...");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install =
-      update.status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-        stdio: 'inherit',
-        env,
-      }).status === 0;
-    const installed = install && findChromium();
+    const installed = installDebianPackage(['chromium']) && findChromium();
     if (installed) return installed;
   }
   console.error(

@@ -5,6 +5,11 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  canInstallDebianPackages,
+  installDebianPackage,
+  whyNotInstallable,
+} from './debian-packages.mjs';
 import { freePort } from './lib.mjs';
 
 /** The superuser of every throwaway server; trust auth, so it has no password. */
@@ -15,9 +20,6 @@ const INSTALL_ADVICE =
   "The PostgreSQL tests need PostgreSQL's server binaries (initdb, postgres). Install Debian's " +
   'package (sudo apt-get install postgresql) or put a directory holding them in POSTGRES_BIN_DIR.';
 
-const isRoot = () => process.getuid?.() === 0;
-const hasAptGet = () =>
-  spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 const hasServerBinaries = (dir) =>
   existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'postgres'));
 
@@ -39,18 +41,6 @@ function findBinDir() {
   return candidates.find(hasServerBinaries);
 }
 
-/** Runs apt-get, its output shown unless `quiet`; resolves whether it succeeded. */
-function aptGet(args, { quiet = false } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn('apt-get', args, {
-      stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    child.on('error', () => resolve(false));
-    child.on('exit', (code) => resolve(code === 0));
-  });
-}
-
 /**
  * Finds PostgreSQL's server binaries; installs Debian's `postgresql` with apt-get when they are
  * missing and this process can (root and apt-get); else throws an Error saying what to install.
@@ -60,16 +50,11 @@ function aptGet(args, { quiet = false } = {}) {
 export async function ensurePostgres() {
   const found = findBinDir();
   if (found) return found;
-  if (!isRoot() || !hasAptGet()) throw new Error(INSTALL_ADVICE);
+  if (!canInstallDebianPackages()) throw new Error(INSTALL_ADVICE);
   console.log(
     "PostgreSQL is missing: installing Debian's postgresql package (apt-get install --no-install-recommends postgresql)...",
   );
-  const install = ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'];
-  // The package lists of a fresh machine are often empty or stale: update only when the install
-  // fails without (that first failure is expected, so kept quiet; the retry shows its errors).
-  const installed =
-    (await aptGet(install, { quiet: true })) ||
-    ((await aptGet(['update', '-qq'])) && (await aptGet(install)));
+  const installed = installDebianPackage(['postgresql']);
   const binDir = installed ? findBinDir() : undefined;
   if (!binDir) throw new Error(`Installing postgresql with apt-get failed. ${INSTALL_ADVICE}`);
   return binDir;
@@ -81,17 +66,8 @@ export async function ensurePostgres() {
  */
 export async function postgresAvailability() {
   if (findBinDir()) return { available: true };
-  if (!isRoot())
-    return {
-      available: false,
-      reason: `PostgreSQL is not installed and this user is not root, so it cannot be installed. ${INSTALL_ADVICE}`,
-    };
-  if (!hasAptGet())
-    return {
-      available: false,
-      reason: `PostgreSQL is not installed and this machine has no apt-get to install it. ${INSTALL_ADVICE}`,
-    };
-  return { available: true };
+  const reason = whyNotInstallable('PostgreSQL');
+  return reason ? { available: false, reason: `${reason} ${INSTALL_ADVICE}` } : { available: true };
 }
 
 /** uid and gid of the service account, created when missing (initdb and postgres refuse root). */
@@ -230,7 +206,7 @@ function stopServer(child) {
 export async function startPostgres(options = {}) {
   const { quiet = false } = options;
   const binDir = await ensurePostgres();
-  const account = isRoot() ? serviceAccount() : {};
+  const account = process.getuid?.() === 0 ? serviceAccount() : {};
   const folder = await mkdtemp(path.join(tmpdir(), 'exchange-postgres-'));
   const dataDir = path.join(folder, 'data');
   let child;

@@ -1,0 +1,3 @@
+export declare function canInstallDebianPackages(): boolean;
+export declare function whyNotInstallable(what: string): string | undefined;
+export declare function installDebianPackage(alternatives: string[]): boolean;
