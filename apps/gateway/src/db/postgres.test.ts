@@ -1,23 +1,10 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { parseTypeAsPglite } from './postgres';
 
-// Type OIDs of PostgreSQL's built-in types (pg_type.oid).
+// Type OIDs (pg_type.oid): node-postgres names the scalar types; arrays are not among them.
 const OID = {
-  bool: 16,
-  bytea: 17,
-  int8: 20,
-  int2: 21,
-  int4: 23,
-  text: 25,
-  json: 114,
-  float8: 701,
-  date: 1082,
-  timestamp: 1114,
-  timestamptz: 1184,
-  interval: 1186,
-  numeric: 1700,
-  jsonb: 3802,
-  uuid: 2950,
+  ...pg.types.builtins,
   boolArray: 1000,
   int8Array: 1016,
   int4Array: 1007,
@@ -31,49 +18,49 @@ const parse = (oid: number, text: string) => parseTypeAsPglite(oid)(text);
 
 describe('parseTypeAsPglite', () => {
   it('reads int8 (COUNT(*), bigint ids, ms times) as a number while it is exact, else as a bigint', () => {
-    expect(parse(OID.int8, '42')).toBe(42);
-    expect(parse(OID.int8, '-9007199254740991')).toBe(-9_007_199_254_740_991);
-    expect(parse(OID.int8, '9007199254740993')).toBe(9_007_199_254_740_993n);
-    expect(parse(OID.int8, '-9007199254740993')).toBe(-9_007_199_254_740_993n);
+    expect(parse(OID.INT8, '42')).toBe(42);
+    expect(parse(OID.INT8, '-9007199254740991')).toBe(-9_007_199_254_740_991);
+    expect(parse(OID.INT8, '9007199254740993')).toBe(9_007_199_254_740_993n);
+    expect(parse(OID.INT8, '-9007199254740993')).toBe(-9_007_199_254_740_993n);
   });
 
   it('keeps numeric as its exact text, never a float', () => {
-    expect(parse(OID.numeric, '0.100000000000000000')).toBe('0.100000000000000000');
-    expect(parse(OID.numeric, '12345678901234567890.5')).toBe('12345678901234567890.5');
+    expect(parse(OID.NUMERIC, '0.100000000000000000')).toBe('0.100000000000000000');
+    expect(parse(OID.NUMERIC, '12345678901234567890.5')).toBe('12345678901234567890.5');
   });
 
   it('reads the small integers, floats and booleans as numbers and booleans', () => {
-    expect(parse(OID.int2, '7')).toBe(7);
-    expect(parse(OID.int4, '-12')).toBe(-12);
-    expect(parse(OID.float8, '1.5')).toBe(1.5);
-    expect(parse(OID.bool, 't')).toBe(true);
-    expect(parse(OID.bool, 'f')).toBe(false);
+    expect(parse(OID.INT2, '7')).toBe(7);
+    expect(parse(OID.INT4, '-12')).toBe(-12);
+    expect(parse(OID.FLOAT8, '1.5')).toBe(1.5);
+    expect(parse(OID.BOOL, 't')).toBe(true);
+    expect(parse(OID.BOOL, 'f')).toBe(false);
   });
 
   it('reads timestamptz, timestamp and date as Dates, a date at midnight UTC', () => {
-    expect(parse(OID.timestamptz, '2026-03-01 12:34:56.789+00')).toEqual(
+    expect(parse(OID.TIMESTAMPTZ, '2026-03-01 12:34:56.789+00')).toEqual(
       new Date('2026-03-01T12:34:56.789Z'),
     );
-    expect(parse(OID.timestamptz, '2026-03-01 14:34:56+02')).toEqual(
+    expect(parse(OID.TIMESTAMPTZ, '2026-03-01 14:34:56+02')).toEqual(
       new Date('2026-03-01T12:34:56Z'),
     );
-    expect(parse(OID.date, '2026-03-01')).toEqual(new Date('2026-03-01T00:00:00Z'));
-    expect(parse(OID.timestamp, '2026-03-01 12:00:00')).toEqual(new Date('2026-03-01 12:00:00'));
-    expect(parse(OID.timestamptz, 'infinity')).toBe(Infinity);
+    expect(parse(OID.DATE, '2026-03-01')).toEqual(new Date('2026-03-01T00:00:00Z'));
+    expect(parse(OID.TIMESTAMP, '2026-03-01 12:00:00')).toEqual(new Date('2026-03-01 12:00:00'));
+    expect(parse(OID.TIMESTAMPTZ, 'infinity')).toBe(Infinity);
   });
 
   it('parses json and jsonb, and leaves text, uuid and interval as text', () => {
-    expect(parse(OID.jsonb, '{"a": [1, "x"]}')).toEqual({ a: [1, 'x'] });
-    expect(parse(OID.json, 'true')).toBe(true);
-    expect(parse(OID.text, 'plain')).toBe('plain');
-    expect(parse(OID.uuid, '272f1bf5-999f-4e74-9717-26189d645842')).toBe(
+    expect(parse(OID.JSONB, '{"a": [1, "x"]}')).toEqual({ a: [1, 'x'] });
+    expect(parse(OID.JSON, 'true')).toBe(true);
+    expect(parse(OID.TEXT, 'plain')).toBe('plain');
+    expect(parse(OID.UUID, '272f1bf5-999f-4e74-9717-26189d645842')).toBe(
       '272f1bf5-999f-4e74-9717-26189d645842',
     );
-    expect(parse(OID.interval, '1 day 02:00:00')).toBe('1 day 02:00:00');
+    expect(parse(OID.INTERVAL, '1 day 02:00:00')).toBe('1 day 02:00:00');
   });
 
   it('reads bytea as a plain Uint8Array', () => {
-    const bytes = parse(OID.bytea, '\\x00ff10');
+    const bytes = parse(OID.BYTEA, '\\x00ff10');
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(Buffer.isBuffer(bytes)).toBe(false);
     expect([...(bytes as Uint8Array)]).toEqual([0, 255, 16]);

@@ -27,23 +27,8 @@ export interface PostgresOptions {
   pool?: Partial<PostgresPoolOptions>;
 }
 
-// Type OIDs (pg_type.oid) of the built-in types whose text form the engines parse differently.
-const OID = {
-  bool: 16,
-  bytea: 17,
-  int8: 20,
-  int2: 21,
-  int4: 23,
-  text: 25,
-  oid: 26,
-  json: 114,
-  float4: 700,
-  float8: 701,
-  date: 1082,
-  timestamp: 1114,
-  timestamptz: 1184,
-  jsonb: 3802,
-} as const;
+// Type OIDs (pg_type.oid) of the built-in types, as node-postgres names them.
+const OID = pg.types.builtins;
 
 type Parser = (text: string) => unknown;
 
@@ -67,37 +52,37 @@ const parseBytea: Parser = (text) => Uint8Array.from(Buffer.from(text.slice(2), 
  * number where node-postgres would answer a string.
  */
 const SCALAR_PARSERS: ReadonlyMap<number, Parser> = new Map<number, Parser>([
-  [OID.bool, (text) => text === 't'],
-  [OID.bytea, parseBytea],
-  [OID.int8, parseInt8],
-  [OID.int2, Number],
-  [OID.int4, Number],
-  [OID.oid, Number],
-  [OID.float4, Number],
-  [OID.float8, Number],
-  [OID.json, (text) => JSON.parse(text)],
-  [OID.jsonb, (text) => JSON.parse(text)],
-  [OID.date, parseDate],
-  [OID.timestamp, parseDate],
-  [OID.timestamptz, parseDate],
+  [OID.BOOL, (text) => text === 't'],
+  [OID.BYTEA, parseBytea],
+  [OID.INT8, parseInt8],
+  [OID.INT2, Number],
+  [OID.INT4, Number],
+  [OID.OID, Number],
+  [OID.FLOAT4, Number],
+  [OID.FLOAT8, Number],
+  [OID.JSON, (text) => JSON.parse(text)],
+  [OID.JSONB, (text) => JSON.parse(text)],
+  [OID.DATE, parseDate],
+  [OID.TIMESTAMP, parseDate],
+  [OID.TIMESTAMPTZ, parseDate],
 ]);
 
 // Array type OID -> element type OID, for the built-in element types (pg_type.typarray).
 const ARRAY_ELEMENTS: ReadonlyMap<number, number> = new Map([
-  [1000, OID.bool],
-  [1001, OID.bytea],
-  [1005, OID.int2],
-  [1007, OID.int4],
-  [1016, OID.int8],
-  [1028, OID.oid],
-  [1021, OID.float4],
-  [1022, OID.float8],
-  [199, OID.json],
-  [3807, OID.jsonb],
-  [1182, OID.date],
-  [1115, OID.timestamp],
-  [1185, OID.timestamptz],
-  [1009, OID.text],
+  [1000, OID.BOOL],
+  [1001, OID.BYTEA],
+  [1005, OID.INT2],
+  [1007, OID.INT4],
+  [1016, OID.INT8],
+  [1028, OID.OID],
+  [1021, OID.FLOAT4],
+  [1022, OID.FLOAT8],
+  [199, OID.JSON],
+  [3807, OID.JSONB],
+  [1182, OID.DATE],
+  [1115, OID.TIMESTAMP],
+  [1185, OID.TIMESTAMPTZ],
+  [1009, OID.TEXT],
   [1014, 1042], // bpchar
   [1015, 1043], // varchar
   [1231, 1700], // numeric: strings, where node-postgres would answer lossy floats
