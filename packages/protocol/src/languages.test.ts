@@ -4,6 +4,7 @@ import {
   LOCALE_CODES,
   findLanguage,
   firstSupportedLanguage,
+  hreflangOf,
   isLocaleCode,
   isPathPrefix,
   isRtl,
@@ -176,5 +177,21 @@ describe('locale helpers', () => {
     }
     expect(isRtl('he')).toBe(false);
     expect(textDirection('unknown')).toBe('ltr');
+  });
+});
+
+describe('hreflang values', () => {
+  it('gives every locale a distinct, canonical BCP 47 tag', () => {
+    const tags = LOCALE_CODES.map(hreflangOf);
+    expect(new Set(tags).size).toBe(LOCALE_CODES.length);
+    for (const tag of tags) expect(Intl.getCanonicalLocales(tag)).toEqual([tag]);
+  });
+
+  it('maps the site codes that are not language tags', () => {
+    expect(hreflangOf('zh-TC')).toBe('zh-Hant');
+    expect(hreflangOf('ph')).toBe('fil');
+    expect(hreflangOf('asia')).toBe('en-SG');
+    expect(hreflangOf('es-AR')).toBe('es-AR');
+    expect(hreflangOf('en')).toBe('en');
   });
 });

@@ -386,3 +386,44 @@ export function localeFromPath(pathname: string): LocaleCode | undefined {
   if (isLocaleCode(second)) return second;
   return undefined;
 }
+
+// NOTE: not htmlLang (packages/client/src/language.ts): `lang` may repeat a tag (asia and en are
+// both `en`), but each alternate URL of a page needs its own hreflang, so the regional codes stay
+// regional here (asia is Singapore's English, its languageKey en_SG; es is Latin American, es_419).
+const hreflangTags: Record<LocaleCode, string> = {
+  en: 'en',
+  asia: 'en-SG',
+  'en-GB': 'en-GB',
+  ja: 'ja',
+  ru: 'ru',
+  es: 'es-419',
+  it: 'it',
+  fr: 'fr',
+  de: 'de',
+  'zh-CN': 'zh-CN',
+  'zh-TC': 'zh-Hant',
+  pt: 'pt-BR',
+  id: 'id',
+  pl: 'pl',
+  vi: 'vi',
+  uk: 'uk',
+  'pt-PT': 'pt-PT',
+  'es-ES': 'es-ES',
+  uz: 'uz',
+  ar: 'ar',
+  ph: 'fil',
+  'es-AR': 'es-AR',
+  'en-CA': 'en-CA',
+};
+
+/**
+ * The `hreflang` value of a locale's pages (a BCP 47 tag search engines accept), unique per
+ * locale so every alternate link names a different language or region.
+ *
+ * @example
+ * hreflangOf('zh-TC'); // 'zh-Hant'
+ * hreflangOf('ph'); // 'fil'
+ */
+export function hreflangOf(locale: LocaleCode): string {
+  return hreflangTags[locale];
+}

@@ -1,0 +1,121 @@
+import { isSuccessCode } from '@exchange-web/protocol/codes';
+import { envelopeSchema } from '@exchange-web/protocol/envelope';
+import type { ApiPath } from '@exchange-web/protocol/paths';
+import type * as z from 'zod';
+import { gatewayUrl } from './gateway-url';
+
+/**
+ * How long server rendering waits for one gateway call: past it the page renders without that
+ * part (a crawler and a visitor get the rest) instead of hanging on the gateway.
+ */
+export const GATEWAY_CALL_TIMEOUT_MS = 5_000;
+
+/**
+ * A server-side gateway call that did not give its data: the gateway refused it (`code` is the
+ * envelope's), or it failed on the way (`code` null: unreachable, timed out, not an envelope, or
+ * data that fails the call's schema).
+ */
+export class GatewayCallError extends Error {
+  override readonly name = 'GatewayCallError';
+  constructor(
+    message: string,
+    /** The envelope's code when the gateway answered one, else null. */
+    readonly code: string | null,
+    /** The HTTP status when there was a reply, else null. */
+    readonly status: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const isGatewayCallError = (error: unknown): error is GatewayCallError =>
+  error instanceof GatewayCallError;
+
+export interface GatewayCallOptions {
+  /** @default 'POST' (SPEC 7: JSON bodies); GET sends the payload as query parameters */
+  method?: 'POST' | 'GET';
+  /** @default GATEWAY_CALL_TIMEOUT_MS */
+  timeoutMs?: number;
+  /** @default gatewayUrl() (GATEWAY_URL, read at run time) */
+  baseUrl?: string;
+}
+
+const queryOf = (payload: unknown): string => {
+  if (payload === undefined || payload === null) return '';
+  const entries = Object.entries(payload as Record<string, unknown>).filter(
+    ([, value]) => value !== undefined,
+  );
+  return entries.length === 0
+    ? ''
+    : `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}`;
+};
+
+/**
+ * Calls the gateway from the server (getServerSideProps) and resolves the reply's `data`
+ * parsed with the call's schema. SPEC 7's envelope: success codes resolve, any other code
+ * rejects with the gateway's `msg` and code.
+ *
+ * @example
+ * const list = await callGateway(ApiPath.inscriptionListByPage, { tab: 'hot' }, inscriptionListReplySchema);
+ */
+export async function callGateway<S extends z.ZodType>(
+  path: ApiPath,
+  payload: unknown,
+  schema: S,
+  options: GatewayCallOptions = {},
+): Promise<z.output<S>> {
+  const method = options.method ?? 'POST';
+  const timeoutMs = options.timeoutMs ?? GATEWAY_CALL_TIMEOUT_MS;
+  const url = new URL(
+    method === 'GET' ? `${path}${queryOf(payload)}` : path,
+    options.baseUrl ?? gatewayUrl(),
+  );
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(method === 'POST' ? { body: JSON.stringify(payload ?? {}) } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    // The wording of the client layer's errors (SPEC 8), so logs read the same on both sides.
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new GatewayCallError(
+      timedOut ? `timeout of ${timeoutMs} ms exceeded` : 'Network Error',
+      null,
+      null,
+      { cause: error },
+    );
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    throw new GatewayCallError(
+      `Request failed with status code ${response.status}`,
+      null,
+      response.status,
+      { cause: error },
+    );
+  }
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success)
+    throw new GatewayCallError('malformed reply', null, response.status, {
+      cause: envelope.error,
+    });
+  if (!isSuccessCode(envelope.data.code))
+    throw new GatewayCallError(
+      envelope.data.msg || `Request failed with code ${envelope.data.code}`,
+      envelope.data.code,
+      response.status,
+    );
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success)
+    throw new GatewayCallError('malformed reply', null, response.status, { cause: data.error });
+  return data.data;
+}
