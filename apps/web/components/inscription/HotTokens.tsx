@@ -1,23 +1,16 @@
-import type { Translate } from '@exchange-web/react/i18n/translator';
 import type { Brc20Token, IndexLeaderboardReply } from '@exchange-web/protocol/inscription';
 import Link from 'next/link';
-import { trendOf, type Fiat, type InscriptionFormats } from './formats';
 import { tokenPath } from './list-links';
 import styles from './inscription.module.css';
-
-interface Shared {
-  t: Translate;
-  formats: InscriptionFormats;
-  fiat: Fiat;
-}
-
-const trendClass = (ratio: string) => {
-  const trend = trendOf(ratio);
-  return trend === 'flat' ? undefined : styles[trend];
-};
+import { trendClass, type InscriptionView } from './view';
 
 /** The hot strip: the busiest tokens of the last 24 hours as cards, each linking to its page. */
-export function HotStrip({ items, t, formats, fiat }: Shared & { items: readonly Brc20Token[] }) {
+export function HotStrip({
+  items,
+  t,
+  formats,
+  fiat,
+}: InscriptionView & { items: readonly Brc20Token[] }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="hot-title" data-testid="hot-strip">
@@ -43,7 +36,7 @@ export function Leaderboards({
   t,
   formats,
   fiat,
-}: Shared & { boards: IndexLeaderboardReply }) {
+}: InscriptionView & { boards: IndexLeaderboardReply }) {
   const lists = [
     { key: 'gainers', title: t('inscription.leaderboard.gainers'), rows: boards.gainers },
     { key: 'losers', title: t('inscription.leaderboard.losers'), rows: boards.losers },

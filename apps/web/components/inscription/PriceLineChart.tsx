@@ -1,14 +1,7 @@
 import type { Theme } from '@exchange-web/protocol/registry';
-import {
-  AreaSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { AreaSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { CHART_COLOURS } from '../trading/CandleChart';
+import { CHART_COLOURS, createThemedChart } from '../charts/themed-chart';
 import type { ChartPoint } from './chart-data';
 
 /** `#rrggbb` with an alpha, for the area under the line. */
@@ -49,17 +42,11 @@ export default function PriceLineChart({
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return undefined;
-    const colours = CHART_COLOURS[theme];
-    const chart = createChart(box, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: colours.background },
-        textColor: colours.text,
-      },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      localization: { locale, priceFormatter: (value: number) => formatRef.current(value) },
-      timeScale: { timeVisible, secondsVisible: false, borderColor: colours.grid },
-      rightPriceScale: { borderColor: colours.grid },
+    const chart = createThemedChart(box, {
+      theme,
+      locale,
+      timeVisible,
+      formatPrice: (value) => formatRef.current(value),
     });
     chartRef.current = chart;
     seriesRef.current = chart.addSeries(AreaSeries, {

@@ -6,10 +6,11 @@ import type {
   InscriptionSortKey,
 } from '@exchange-web/protocol/inscription';
 import Link from 'next/link';
-import { trendOf, type Fiat, type InscriptionFormats } from './formats';
+import type { Fiat, InscriptionFormats } from './formats';
 import { lastPageOf, listHref, nextOrder, tokenPath, type ListView } from './list-links';
 import { MintProgress } from './MintProgress';
 import styles from './inscription.module.css';
+import { trendClass, type InscriptionView } from './view';
 
 interface Column {
   /** The sort key of a sortable column. */
@@ -18,19 +19,8 @@ interface Column {
   /** Whether the column is an amount in the visitor's currency (its code in the header). */
   fiat?: boolean;
   numeric: boolean;
-  cell(token: Brc20Token, context: CellContext): React.ReactNode;
+  cell(token: Brc20Token, context: InscriptionView): React.ReactNode;
 }
-
-interface CellContext {
-  t: Translate;
-  formats: InscriptionFormats;
-  fiat: Fiat;
-}
-
-const trendClass = (ratio: string) => {
-  const trend = trendOf(ratio);
-  return trend === 'flat' ? undefined : styles[trend];
-};
 
 // The columns after # and the token, in the order exchanges list them.
 const COLUMNS: readonly Column[] = [
@@ -100,7 +90,7 @@ export interface TokenListTableProps {
  * token links to its page. A page past the end says so and links back.
  */
 export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenListTableProps) {
-  const context: CellContext = { t, formats, fiat };
+  const context: InscriptionView = { t, formats, fiat };
   const columnName = (column: Column) => {
     const name = t(column.label);
     return column.fiat

@@ -1,4 +1,3 @@
-import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import type {
   Brc20TokenDetail,
@@ -7,13 +6,7 @@ import type {
 } from '@exchange-web/protocol/inscription';
 import Link from 'next/link';
 import { useMemo, type ReactNode } from 'react';
-import {
-  inscriptionFormats,
-  shortenId,
-  trendOf,
-  type Fiat,
-  type InscriptionFormats,
-} from './formats';
+import { inscriptionFormats, shortenId } from './formats';
 import type { TokenPageProps } from './inscription-page-props';
 import { LIST_ROOT_PATH, tokenPath } from './list-links';
 import { MintProgress } from './MintProgress';
@@ -22,20 +15,15 @@ import { SearchBox } from './SearchBox';
 import { SeoHead } from './SeoHead';
 import { ActivityTable, HoldersTable } from './TokenTables';
 import styles from './inscription.module.css';
-
-interface Shared {
-  t: Translate;
-  formats: InscriptionFormats;
-  fiat: Fiat;
-}
-
-const trendClass = (ratio: string) => {
-  const trend = trendOf(ratio);
-  return trend === 'flat' ? undefined : styles[trend];
-};
+import { trendClass, type InscriptionView } from './view';
 
 /** The token's header figures (SPEC 2 token page), as a description list. */
-function TokenFigures({ detail, t, formats, fiat }: Shared & { detail: Brc20TokenDetail }) {
+function TokenFigures({
+  detail,
+  t,
+  formats,
+  fiat,
+}: InscriptionView & { detail: Brc20TokenDetail }) {
   const figures: { key: string; label: string; value: ReactNode }[] = [
     {
       key: 'change24h',
@@ -117,7 +105,7 @@ function RelatedRunes({
   t,
   formats,
   fiat,
-}: Shared & { runes: readonly RunesToken[] | null }) {
+}: InscriptionView & { runes: readonly RunesToken[] | null }) {
   const title = t('inscription.runes.title');
   return (
     <section aria-labelledby="runes-title" className={styles.panel} data-testid="related-runes">
@@ -189,7 +177,7 @@ function DeployInscription({
   detail,
   t,
   formats,
-}: Omit<Shared, 'fiat'> & { info: InscriptionInfo | null; detail: Brc20TokenDetail }) {
+}: Omit<InscriptionView, 'fiat'> & { info: InscriptionInfo | null; detail: Brc20TokenDetail }) {
   return (
     <section aria-labelledby="info-title" className={styles.panel} data-testid="inscription-info">
       <h2 id="info-title">{t('inscription.info.title')}</h2>

@@ -2,36 +2,14 @@ import type { Theme } from '@exchange-web/protocol/registry';
 import type { Candle } from '@exchange-web/protocol/trading';
 import {
   CandlestickSeries,
-  ColorType,
-  createChart,
   type CandlestickData,
   type IChartApi,
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { CHART_COLOURS, createThemedChart } from '../charts/themed-chart';
 import { chartBar } from './market-data';
-
-/** Chart colours per theme: the same up/down pair as the page's text (trading.module.css). */
-export const CHART_COLOURS: Record<
-  Theme,
-  { text: string; grid: string; background: string; up: string; down: string }
-> = {
-  white: {
-    text: '#4d5565',
-    grid: '#eef0f3',
-    background: '#ffffff',
-    up: '#0b8a5a',
-    down: '#c8323c',
-  },
-  black: {
-    text: '#a3adba',
-    grid: '#222831',
-    background: '#161b22',
-    up: '#2ebd85',
-    down: '#f6465d',
-  },
-};
 
 export interface CandleChartProps {
   candles: readonly Candle[];
@@ -72,16 +50,11 @@ export default function CandleChart({
     const box = boxRef.current;
     if (!box) return undefined;
     const colours = CHART_COLOURS[theme];
-    const chart = createChart(box, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: colours.background },
-        textColor: colours.text,
-      },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      localization: { locale, priceFormatter: (value: number) => formatRef.current(value) },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: colours.grid },
-      rightPriceScale: { borderColor: colours.grid },
+    const chart = createThemedChart(box, {
+      theme,
+      locale,
+      timeVisible: true,
+      formatPrice: (value) => formatRef.current(value),
     });
     const series = chart.addSeries(CandlestickSeries, {
       upColor: colours.up,
