@@ -1,13 +1,15 @@
 import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import {
-  balancesReplySchema,
-  orderReplySchema,
-  ordersReplySchema,
   PAPER_INITIAL_USDT,
   TradeCode,
   TradingPath,
   type BalancesReply,
 } from '@exchange-web/protocol/trading';
+import {
+  balancesReplySchema,
+  orderReplySchema,
+  ordersReplySchema,
+} from '@exchange-web/protocol/trading-schemas';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../src/market/decimal';
 import { FEE_RATE } from '../src/trading/rules';

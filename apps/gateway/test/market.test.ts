@@ -1,18 +1,20 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import {
-  candleSchema,
-  depthSchema,
   KLINE_INTERVALS,
-  klinesReplySchema,
   MARKET_SYMBOLS,
-  marketTradeSchema,
-  symbolsReplySchema,
-  tickerSchema,
   TradeCode,
-  tradesReplySchema,
   TradingPath,
   type KlineInterval,
 } from '@exchange-web/protocol/trading';
+import {
+  candleSchema,
+  depthSchema,
+  klinesReplySchema,
+  marketTradeSchema,
+  symbolsReplySchema,
+  tickerSchema,
+  tradesReplySchema,
+} from '@exchange-web/protocol/trading-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../src/server';
 import { call, startTestGateway } from './support';

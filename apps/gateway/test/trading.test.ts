@@ -3,17 +3,19 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import {
-  balancesReplySchema,
-  fillsReplySchema,
   findMarketSymbol,
-  orderReplySchema,
-  ordersReplySchema,
-  positionReplySchema,
-  positionsReplySchema,
   TradeCode,
   TradingPath,
   type BalancesReply,
 } from '@exchange-web/protocol/trading';
+import {
+  balancesReplySchema,
+  fillsReplySchema,
+  orderReplySchema,
+  ordersReplySchema,
+  positionReplySchema,
+  positionsReplySchema,
+} from '@exchange-web/protocol/trading-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBalances } from '../src/assets/balances';
 import { Dec, roundToStep } from '../src/market/decimal';

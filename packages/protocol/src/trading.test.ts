@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { AccountCode, ChallengeCode, ErrorCode, GatewayCode } from './codes';
 import { ApiPath } from './paths';
 import {
-  decimalString,
   findMarketSymbol,
   KLINE_INTERVALS,
   MARKET_SYMBOLS,
-  placeOrderRequestSchema,
   TRADING_SIGNED_PREFIX,
   TradeCode,
   tradeCodeMeaning,
   TradingPath,
 } from './trading';
+import { decimalString, placeOrderRequestSchema } from './trading-schemas';
 
 const isMultiple = (value: string, step: string) => {
   const places = Math.max(value.split('.')[1]?.length ?? 0, step.split('.')[1]?.length ?? 0);

@@ -6,8 +6,6 @@
  * Prices, sizes and amounts travel as decimal strings (`"65000.1"`), never as binary floats, so
  * what the gateway books is exactly what the page shows.
  */
-import * as z from 'zod';
-
 // ---------------------------------------------------------------------------------------------
 // Pairs, intervals, constants
 
@@ -168,209 +166,27 @@ export const TradingPath = {
 export const TRADING_SIGNED_PREFIX = '/v1/trade/';
 
 // ---------------------------------------------------------------------------------------------
-// Schemas
-
-/** A non-negative decimal string with at most 18 places: `"0"`, `"65000.1"`. */
-export const decimalString = z
-  .string()
-  .regex(/^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/, 'must be a decimal number like "65000.1"');
-
-const symbolField = z.string().min(1).max(32);
-const limitField = (fallback: number) =>
-  z.coerce.number().int().min(1).max(MARKET_MAX_LIMIT).default(fallback);
-
-export const marketSymbolSchema = z.object({
-  symbol: z.string(),
-  base: z.string(),
-  quote: z.string(),
-  basePrice: decimalString,
-  priceTick: decimalString,
-  sizeStep: decimalString,
-  minSize: decimalString,
-  minNotional: decimalString,
-  maxLeverage: z.number().int().positive(),
-});
-export const symbolsReplySchema = z.object({ symbols: z.array(marketSymbolSchema) });
-export type SymbolsReply = z.infer<typeof symbolsReplySchema>;
-
-/** Query of ticker, depth, trades: one pair. */
-export const symbolQuerySchema = z.object({ symbol: symbolField });
-export const depthQuerySchema = z.object({ symbol: symbolField, limit: limitField(20) });
-export const tradesQuerySchema = z.object({ symbol: symbolField, limit: limitField(50) });
-export const klinesQuerySchema = z.object({
-  symbol: symbolField,
-  interval: z.enum(Object.keys(KLINE_INTERVALS) as [KlineInterval, ...KlineInterval[]]),
-  limit: limitField(200),
-});
-export const streamQuerySchema = klinesQuerySchema.pick({ symbol: true, interval: true });
-
-export const tickerSchema = z.object({
-  symbol: z.string(),
-  last: decimalString,
-  /** Mark price of the futures contract (the index the positions are valued at). */
-  mark: decimalString,
-  open24h: decimalString,
-  high24h: decimalString,
-  low24h: decimalString,
-  /** Change over 24 h as a signed ratio: `"-0.0123"` is −1.23 %. */
-  change24h: z.string().regex(/^-?\d+(?:\.\d+)?$/),
-  volume24h: decimalString,
-  time: z.number().int(),
-});
-export type Ticker = z.infer<typeof tickerSchema>;
-
-/** A price level: `[price, size]`. */
-const levelSchema = z.tuple([decimalString, decimalString]);
-export const depthSchema = z.object({
-  symbol: z.string(),
-  /** Best (highest) first. */
-  bids: z.array(levelSchema),
-  /** Best (lowest) first. */
-  asks: z.array(levelSchema),
-  time: z.number().int(),
-});
-export type Depth = z.infer<typeof depthSchema>;
-
-export const marketTradeSchema = z.object({
-  id: z.string(),
-  price: decimalString,
-  size: decimalString,
-  /** The taker's side. */
-  side: z.enum(['buy', 'sell']),
-  time: z.number().int(),
-});
-export type MarketTrade = z.infer<typeof marketTradeSchema>;
-export const tradesReplySchema = z.object({ trades: z.array(marketTradeSchema) });
-
-export const candleSchema = z.object({
-  /** Start of the candle, ms since the epoch. */
-  time: z.number().int(),
-  open: decimalString,
-  high: decimalString,
-  low: decimalString,
-  close: decimalString,
-  volume: decimalString,
-});
-export type Candle = z.infer<typeof candleSchema>;
-export const klinesReplySchema = z.object({ candles: z.array(candleSchema) });
-
-/** One event of the market stream; its SSE `event:` name is the `type`. */
-export const marketStreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ticker'), data: tickerSchema }),
-  z.object({ type: z.literal('depth'), data: depthSchema }),
-  z.object({ type: z.literal('trade'), data: marketTradeSchema }),
-  z.object({ type: z.literal('kline'), data: candleSchema }),
-]);
-export type MarketStreamEvent = z.infer<typeof marketStreamEventSchema>;
-
-// Spot orders
+// Order and position kinds
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export const ORDER_TYPES = ['limit', 'market'] as const;
 export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
-
-export const placeOrderRequestSchema = z.strictObject({
-  symbol: symbolField,
-  side: z.enum(ORDER_SIDES),
-  type: z.enum(ORDER_TYPES),
-  /** Limit orders only. */
-  price: decimalString.optional(),
-  /** In the base coin. */
-  size: decimalString,
-});
-export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
-
-export const orderSchema = z.object({
-  orderId: z.string(),
-  symbol: z.string(),
-  side: z.enum(ORDER_SIDES),
-  type: z.enum(ORDER_TYPES),
-  /** The limit price; null for a market order. */
-  price: decimalString.nullable(),
-  size: decimalString,
-  filledSize: decimalString,
-  /** Average fill price; null while nothing is filled. */
-  averagePrice: decimalString.nullable(),
-  status: z.enum(ORDER_STATUSES),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-});
-export type Order = z.infer<typeof orderSchema>;
-export const orderReplySchema = z.object({ order: orderSchema });
-export const ordersReplySchema = z.object({ orders: z.array(orderSchema) });
-
-export const cancelOrderRequestSchema = z.strictObject({ orderId: z.string().min(1).max(64) });
-/** Open orders, history and fills: of one pair, or of all. */
-export const ordersQuerySchema = z.strictObject({
-  symbol: symbolField.optional(),
-  limit: z.number().int().min(1).max(MARKET_MAX_LIMIT).default(50),
-});
-
-export const fillSchema = z.object({
-  fillId: z.string(),
-  orderId: z.string(),
-  symbol: z.string(),
-  side: z.enum(ORDER_SIDES),
-  price: decimalString,
-  size: decimalString,
-  /** Fee in the quote coin. */
-  fee: decimalString,
-  time: z.number().int(),
-});
-export type Fill = z.infer<typeof fillSchema>;
-export const fillsReplySchema = z.object({ fills: z.array(fillSchema) });
-
-export const balanceSchema = z.object({
-  coin: z.string(),
-  available: decimalString,
-  /** Held by open orders (spot) or as position margin (futures, USDT). */
-  frozen: decimalString,
-});
-export type Balance = z.infer<typeof balanceSchema>;
-export const balancesReplySchema = z.object({
-  account: z.enum(['real', 'paper']),
-  balances: z.array(balanceSchema),
-});
-export type BalancesReply = z.infer<typeof balancesReplySchema>;
-
-// USDT-margined futures
-
 export const POSITION_SIDES = ['long', 'short'] as const;
 
-export const openPositionRequestSchema = z.strictObject({
-  symbol: symbolField,
-  side: z.enum(POSITION_SIDES),
-  /** 1 to the pair's maxLeverage. */
-  leverage: z.number().int(),
-  /** In the base coin; opened at market. */
-  size: decimalString,
-});
-export type OpenPositionRequest = z.infer<typeof openPositionRequestSchema>;
-
-export const closePositionRequestSchema = z.strictObject({ positionId: z.string().min(1).max(64) });
-
-export const positionSchema = z.object({
-  positionId: z.string(),
-  symbol: z.string(),
-  side: z.enum(POSITION_SIDES),
-  size: decimalString,
-  leverage: z.number().int(),
-  entryPrice: decimalString,
-  markPrice: decimalString,
-  /** Isolated margin held, USDT. */
-  margin: decimalString,
-  /** Signed, USDT. */
-  unrealizedPnl: z.string().regex(/^-?\d+(?:\.\d+)?$/),
-  liquidationPrice: decimalString,
-  status: z.enum(['open', 'closed', 'liquidated']),
-  /** Realised PnL once closed, signed, USDT; null while open. */
-  realizedPnl: z
-    .string()
-    .regex(/^-?\d+(?:\.\d+)?$/)
-    .nullable(),
-  openedAt: z.number().int(),
-  closedAt: z.number().int().nullable(),
-});
-export type Position = z.infer<typeof positionSchema>;
-export const positionReplySchema = z.object({ position: positionSchema });
-export const positionsReplySchema = z.object({ positions: z.array(positionSchema) });
+// The zod schemas of these calls live in trading-schemas.ts, so a page that only needs the
+// constants above does not load zod; the types are re-exported here, erased at run time.
+export type {
+  SymbolsReply,
+  Ticker,
+  Depth,
+  MarketTrade,
+  Candle,
+  MarketStreamEvent,
+  PlaceOrderRequest,
+  Order,
+  Fill,
+  Balance,
+  BalancesReply,
+  OpenPositionRequest,
+  Position,
+} from './trading-schemas';

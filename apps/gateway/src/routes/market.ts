@@ -1,15 +1,17 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import {
-  depthQuerySchema,
-  klinesQuerySchema,
   MARKET_SYMBOLS,
-  streamQuerySchema,
-  symbolQuerySchema,
-  tradesQuerySchema,
   TradingPath,
   type MarketStreamEvent,
   type SymbolsReply,
 } from '@exchange-web/protocol/trading';
+import {
+  depthQuerySchema,
+  klinesQuerySchema,
+  streamQuerySchema,
+  symbolQuerySchema,
+  tradesQuerySchema,
+} from '@exchange-web/protocol/trading-schemas';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { MarketConfig } from '../config';

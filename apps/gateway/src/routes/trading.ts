@@ -1,15 +1,13 @@
 import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { emptyRequestSchema } from '@exchange-web/protocol/schemas';
+import { TradeCode, TradingPath, type TradingAccount } from '@exchange-web/protocol/trading';
 import {
   cancelOrderRequestSchema,
   closePositionRequestSchema,
   openPositionRequestSchema,
   ordersQuerySchema,
   placeOrderRequestSchema,
-  TradeCode,
-  TradingPath,
-  type TradingAccount,
-} from '@exchange-web/protocol/trading';
+} from '@exchange-web/protocol/trading-schemas';
 import type { Context } from 'hono';
 import type { ActiveSession } from '../accounts/sessions';
 import { ok } from '../http/envelope-response';

@@ -3,10 +3,10 @@ import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import {
   findMarketSymbol,
   MARKET_SYMBOLS,
-  tickerSchema,
   TradingPath,
   type Ticker,
 } from '@exchange-web/protocol/trading';
+import { tradingSchemas } from './lazy-schemas';
 import Head from 'next/head';
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
@@ -37,7 +37,7 @@ function useTickers(): Ticker[] {
   useEffect(() => {
     let stopped = false;
     const load = async () => {
-      const http = await api();
+      const [http, { tickerSchema }] = await Promise.all([api(), tradingSchemas()]);
       const replies = await Promise.allSettled(
         MARKET_SYMBOLS.map(async ({ symbol }) =>
           tickerSchema.parse(

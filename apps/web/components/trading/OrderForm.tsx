@@ -1,6 +1,5 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import {
-  orderReplySchema,
   TradingPath,
   type BalancesReply,
   type Depth,
@@ -8,6 +7,7 @@ import {
   type PlaceOrderRequest,
   type Ticker,
 } from '@exchange-web/protocol/trading';
+import { tradingSchemas } from './lazy-schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormMessage } from './FormMessage';
 import type { TradingFormats } from './formats';
@@ -81,6 +81,7 @@ export function OrderForm(props: OrderFormProps) {
       size: size.trim(),
       ...(type === 'limit' ? { price: price.trim() } : {}),
     };
+    const { orderReplySchema } = await tradingSchemas();
     await action.post(TradingPath.placeOrder, body, (reply: unknown) => {
       const order = orderReplySchema.safeParse(reply);
       return t('trading.form.placed', {

@@ -1,6 +1,5 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import {
-  positionReplySchema,
   TradingPath,
   type BalancesReply,
   type MarketSymbol,
@@ -8,6 +7,7 @@ import {
   type Position,
   type Ticker,
 } from '@exchange-web/protocol/trading';
+import { tradingSchemas } from './lazy-schemas';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from './FormMessage';
 import type { TradingFormats } from './formats';
@@ -60,6 +60,7 @@ export function PositionForm(props: PositionFormProps) {
     }
     setInvalid(false);
     const body: OpenPositionRequest = { symbol: pair.symbol, side, leverage, size: size.trim() };
+    const { positionReplySchema } = await tradingSchemas();
     await action.post(TradingPath.openPosition, body, (reply: unknown) => {
       const parsed = positionReplySchema.safeParse(reply);
       return t('trading.position.opened', {

@@ -1,9 +1,9 @@
 import {
-  marketStreamEventSchema,
   TradingPath,
   type KlineInterval,
   type MarketStreamEvent,
 } from '@exchange-web/protocol/trading';
+import { marketStreamEventSchema } from '@exchange-web/protocol/trading-schemas';
 
 /** The part of EventSource the stream uses, so tests pass a fake. */
 export interface EventSourceLike {

@@ -1,10 +1,6 @@
 import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import {
-  depthSchema,
-  klinesReplySchema,
-  tickerSchema,
-  tradesReplySchema,
   TradingPath,
   type Candle,
   type Depth,
@@ -13,9 +9,10 @@ import {
   type MarketTrade,
   type Ticker,
 } from '@exchange-web/protocol/trading';
+import { tradingSchemas } from './lazy-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { addTrade, mergeCandle } from './market-data';
-import { openMarketStream, type StreamStatus } from './market-stream';
+import type { StreamStatus } from './market-stream';
 
 /** Candles kept for the chart, trades kept for the list, levels asked for the book. */
 export const CANDLE_LIMIT = 200;
@@ -59,7 +56,8 @@ export function useMarketData(
     let stopped = false;
     setCandles(null);
     const load = async (fresh: boolean) => {
-      const http = await api();
+      const [http, { depthSchema, klinesReplySchema, tickerSchema, tradesReplySchema }] =
+        await Promise.all([api(), tradingSchemas()]);
       // The panels say themselves when data is missing; a toast per panel would only repeat it.
       const skipHooks = fresh ? [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] : [ERROR_NOTICE_HOOK];
       const get = async <T>(
@@ -130,16 +128,21 @@ export function useMarketData(
     };
 
     void load(false).catch(() => !stopped && setFailed(true));
-    const stream = openMarketStream({
-      symbol,
-      interval,
-      onEvent,
-      onStatus: (next) => !stopped && setStatus(next),
-      onReconnect: () => void load(true).catch(() => undefined),
+    // The stream's code (and the schema it checks events with) loads after the first paint.
+    let stream: { close(): void } | undefined;
+    void import('./market-stream').then(({ openMarketStream }) => {
+      if (stopped) return;
+      stream = openMarketStream({
+        symbol,
+        interval,
+        onEvent,
+        onStatus: (next) => !stopped && setStatus(next),
+        onReconnect: () => void load(true).catch(() => undefined),
+      });
     });
     return () => {
       stopped = true;
-      stream.close();
+      stream?.close();
     };
   }, [api, symbol, interval]);
 

@@ -1,16 +1,13 @@
 import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import {
-  balancesReplySchema,
-  fillsReplySchema,
-  ordersReplySchema,
-  positionsReplySchema,
   TradingPath,
   type BalancesReply,
   type Fill,
   type Order,
   type Position,
 } from '@exchange-web/protocol/trading';
+import { tradingSchemas } from './lazy-schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How often account data is fetched again while the page is visible and the trader signed in. */
@@ -56,7 +53,10 @@ export function useTradingAccount(
   const partsKey = parts.join(',');
 
   const fetchAll = useCallback(async () => {
-    const http = await api();
+    const [
+      http,
+      { balancesReplySchema, fillsReplySchema, ordersReplySchema, positionsReplySchema },
+    ] = await Promise.all([api(), tradingSchemas()]);
     // Background refreshes stay quiet: a failed poll is retried two seconds later anyway.
     const options = { skipHooks: [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] };
     const query = symbol === null ? {} : { symbol };
