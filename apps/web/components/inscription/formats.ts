@@ -35,7 +35,7 @@ export interface InscriptionFormats {
 // NOTE: a displayed conversion is a float product, as the shell's own formatFiat: the rate is a
 // float already, and a few significant digits are shown. The wire values stay decimal strings, and
 // amounts shown as they are (supply, balances, ratios) are formatted from the strings exactly.
-// (Not decimal.js or trade-math's helpers: they would add to the pages' first load, DESIGN "Budgets".)
+// (Not big.js or trade-math's helpers: they would add to the pages' first load, DESIGN "Budgets".)
 /** A USDT amount in a currency at its USDT rate (SPEC 3). */
 export const usdtToFiat = (usdt: string, fiatPerUsdt: number): number => Number(usdt) * fiatPerUsdt;
 

@@ -1,5 +1,5 @@
 import type { Balance, Position, Ticker } from '@exchange-web/protocol/trading';
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 
 /** A balance with its total and its value in USDT and in the visitor's currency. */
 export interface ValuedBalance extends Balance {
@@ -37,37 +37,37 @@ export function valueBalances(
   prices: Readonly<Record<string, string>>,
   fiatPerUsdt: number,
 ): ValuedBalances {
-  const rate = new Decimal(fiatPerUsdt);
-  let totalUsdt = new Decimal(0);
+  const rate = new Big(fiatPerUsdt);
+  let totalUsdt = new Big(0);
   let partial = false;
   const rows = balances.map((balance) => {
-    const total = new Decimal(balance.available).plus(balance.frozen);
+    const total = new Big(balance.available).plus(balance.frozen);
     const price = prices[balance.coin];
     if (price === undefined) {
       partial = true;
       return { ...balance, total: total.toString(), usdt: null, fiat: null };
     }
-    const usdt = total.mul(price);
+    const usdt = total.times(price);
     totalUsdt = totalUsdt.plus(usdt);
     return {
       ...balance,
       total: total.toString(),
       usdt: usdt.toString(),
-      fiat: usdt.mul(rate).toString(),
+      fiat: usdt.times(rate).toString(),
     };
   });
   return {
     rows,
     totalUsdt: totalUsdt.toString(),
-    totalFiat: totalUsdt.mul(rate).toString(),
+    totalFiat: totalUsdt.times(rate).toString(),
     partial,
   };
 }
 
 /** The futures account's equity in USDT: margin held plus unrealised PnL of open positions. */
 export function futuresEquity(positions: readonly Position[]): { margin: string; pnl: string } {
-  let margin = new Decimal(0);
-  let pnl = new Decimal(0);
+  let margin = new Big(0);
+  let pnl = new Big(0);
   for (const position of positions) {
     if (position.status !== 'open') continue;
     margin = margin.plus(position.margin);

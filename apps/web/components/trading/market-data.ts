@@ -1,5 +1,5 @@
 import type { Candle, Depth, MarketTrade } from '@exchange-web/protocol/trading';
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 
 /** One row of the order book as drawn: the level, the running total and its depth bar. */
 export interface BookRow {
@@ -22,11 +22,11 @@ export interface BookView {
   spreadRatio: string | null;
 }
 
-function rowsOf(levels: Depth['asks'], max: Decimal): BookRow[] {
-  let running = new Decimal(0);
+function rowsOf(levels: Depth['asks'], max: Big): BookRow[] {
+  let running = new Big(0);
   return levels.map(([price, size]) => {
     running = running.plus(size);
-    const bar = max.isZero() ? 0 : running.div(max).mul(100).toDecimalPlaces(1).toNumber();
+    const bar = max.eq(0) ? 0 : running.div(max).times(100).round(1).toNumber();
     return { price, size, cumulative: running.toString(), bar };
   });
 }
@@ -36,19 +36,19 @@ export function bookView(depth: Depth | null, levels: number): BookView {
   if (!depth) return { asks: [], bids: [], spread: null, spreadRatio: null };
   const asks = depth.asks.slice(0, levels);
   const bids = depth.bids.slice(0, levels);
-  const total = (side: Depth['asks']) =>
-    side.reduce((sum, [, size]) => sum.plus(size), new Decimal(0));
-  const max = Decimal.max(total(asks), total(bids));
+  const total = (side: Depth['asks']) => side.reduce((sum, [, size]) => sum.plus(size), new Big(0));
+  const [askTotal, bidTotal] = [total(asks), total(bids)];
+  const max = askTotal.gt(bidTotal) ? askTotal : bidTotal;
   const bestAsk = asks[0]?.[0];
   const bestBid = bids[0]?.[0];
   const spread =
-    bestAsk !== undefined && bestBid !== undefined ? new Decimal(bestAsk).minus(bestBid) : null;
+    bestAsk !== undefined && bestBid !== undefined ? new Big(bestAsk).minus(bestBid) : null;
   return {
     asks: rowsOf(asks, max).reverse(),
     bids: rowsOf(bids, max),
     spread: spread ? spread.toString() : null,
     spreadRatio:
-      spread && bestAsk !== undefined && !new Decimal(bestAsk).isZero()
+      spread && bestAsk !== undefined && !new Big(bestAsk).eq(0)
         ? spread.div(bestAsk).toString()
         : null,
   };

@@ -1,12 +1,12 @@
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 import { TradeCode, type MarketSymbol, type ORDER_TYPES } from '@exchange-web/protocol/trading';
 
 type OrderType = (typeof ORDER_TYPES)[number];
 
 /**
  * The exact arithmetic of the trading pages. Money and sizes stay decimal strings from the wire
- * to the screen (trading.ts): every sum, product and comparison here goes through decimal.js,
- * never through binary floats.
+ * to the screen (trading.ts): every sum, product and comparison here goes through big.js (a
+ * fraction of decimal.js's size in the page), never through binary floats.
  */
 
 /** Whether `text` is a non-negative decimal as a person types it ("0.5", "65000", ".5" no). */
@@ -14,46 +14,47 @@ export const isDecimalText = (text: string): boolean => /^\d+(?:\.\d+)?$/.test(t
 
 /** The number of decimal places of a tick or step: `"0.001"` → 3, `"1"` → 0. */
 export function decimalsOf(step: string): number {
-  return new Decimal(step).decimalPlaces();
+  // Big keeps no trailing zeros, so the places of its plain form are the step's own.
+  const [, places = ''] = new Big(step).toFixed().split('.');
+  return places.length;
 }
 
 /** Whether `value` is a whole multiple of `step`. */
 export function isMultipleOf(value: string, step: string): boolean {
-  return new Decimal(value).mod(step).isZero();
+  return new Big(value).mod(step).eq(0);
 }
 
 /** `value` rounded down to a multiple of `step`, as a plain decimal string. */
-export function floorToStep(value: string | Decimal, step: string): string {
-  const steps = new Decimal(value).div(step).floor();
+export function floorToStep(value: string | Big, step: string): string {
+  const steps = new Big(value).div(step).round(0, Big.roundDown);
   return steps.mul(step).toFixed(decimalsOf(step));
 }
 
 /** `value` rounded to the nearest multiple of `step`. */
-export function roundToStep(value: string | Decimal, step: string): string {
-  const steps = new Decimal(value).div(step).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+export function roundToStep(value: string | Big, step: string): string {
+  const steps = new Big(value).div(step).round(0, Big.roundHalfUp);
   return steps.mul(step).toFixed(decimalsOf(step));
 }
 
 /** `a × b` as a decimal string. */
-export const times = (a: string, b: string | number): string =>
-  new Decimal(a).mul(new Decimal(b)).toString();
+export const times = (a: string, b: string | number): string => new Big(a).times(b).toString();
 
 /** The sum of decimal strings. */
 export const sum = (values: readonly string[]): string =>
-  values.reduce((total, value) => total.plus(value), new Decimal(0)).toString();
+  values.reduce((total, value) => total.plus(value), new Big(0)).toString();
 
 /** `a − b`. */
-export const minus = (a: string, b: string): string => new Decimal(a).minus(b).toString();
+export const minus = (a: string, b: string): string => new Big(a).minus(b).toString();
 
 /** Compares two decimal strings: −1, 0 or 1. */
-export const compare = (a: string, b: string): number => new Decimal(a).comparedTo(b);
+export const compare = (a: string, b: string): number => new Big(a).cmp(b);
 
 /** The quote-coin value of an order: price × size. */
 export const notional = (price: string, size: string): string => times(price, size);
 
 /** Margin of a position opened at `price`: price × size ÷ leverage, rounded up to a cent. */
 export function positionMargin(price: string, size: string, leverage: number): string {
-  return new Decimal(price).mul(size).div(leverage).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2);
+  return new Big(price).times(size).div(leverage).round(2, Big.roundUp).toFixed(2);
 }
 
 /** What the order form knows when it checks an order before sending it. */
