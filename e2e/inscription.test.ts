@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
 import {
   activityReplySchema,
   inscriptionListReplySchema,
@@ -16,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ar from '../packages/react/src/i18n/messages/ar.json';
 import en from '../packages/react/src/i18n/messages/en.json';
 import { newVisitor } from './support/accounts';
+import { seriousAxeViolations } from './support/axe';
 import { launchIsolatedBrowser } from './support/browser';
 import {
   askGateway,
@@ -384,14 +383,6 @@ describe('the server HTML, as a crawler reads it', () => {
 });
 
 describe('accessibility', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-  interface AxeViolation {
-    id: string;
-    impact: string | null;
-    nodes: { target: string[] }[];
-  }
-
   it.each([
     [LIST, 'light'],
     [TOKEN, 'dark'],
@@ -401,23 +392,7 @@ describe('accessibility', () => {
     await page.goto(`${siteUrl}${path}?appTheme=${theme}`);
     if (path.endsWith(ORDI))
       await page.getByTestId('price-history-chart').locator('canvas').first().waitFor();
-    // Evaluated through DevTools, not as a page script: the site's CSP blocks inline scripts.
-    await page.evaluate(await axeSource);
-    const violations = await page.evaluate(async () => {
-      const result = await (
-        window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }
-      ).axe.run();
-      return result.violations.map(({ id, impact, nodes }) => ({
-        id,
-        impact,
-        nodes: nodes.map((node) => node.target),
-      }));
-    });
-    expect(
-      violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      ),
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();
   });
 });
