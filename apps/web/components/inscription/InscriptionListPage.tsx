@@ -102,7 +102,7 @@ export function InscriptionListPage({
           </section>
         ) : null}
         <section aria-labelledby="token-list-title">
-          <h2 id="token-list-title" className={styles.visuallyHidden}>
+          <h2 id="token-list-title" className="visually-hidden">
             {tabName(t, view.tab)}
           </h2>
           {list ? (

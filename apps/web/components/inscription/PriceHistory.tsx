@@ -144,7 +144,7 @@ export function PriceHistory({
       </div>
       {/* What the chart shows, in words: the chart itself is a picture (its box holds the
           chart library's attribution link, so it cannot be an image element of its own). */}
-      <p id="price-history-summary" className={styles.visuallyHidden}>
+      <p id="price-history-summary" className="visually-hidden">
         {description}
       </p>
       {/* NOTE: time runs left to right on a price chart in every language, Arabic included. */}
@@ -189,7 +189,7 @@ export function PriceHistory({
             aria-label={t('inscription.chart.showTable')}
           >
             <table className={styles.table} data-testid="price-history-table">
-              <caption className={styles.visuallyHidden}>{title}</caption>
+              <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('inscription.chart.time')}</th>

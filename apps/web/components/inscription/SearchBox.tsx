@@ -214,7 +214,7 @@ export function SearchBox({
       <button type="submit" className={styles.searchButton}>
         {t('inscription.search.submit')}
       </button>
-      <p role="status" className={styles.visuallyHidden} data-testid="inscription-search-status">
+      <p role="status" className="visually-hidden" data-testid="inscription-search-status">
         {open ? statusText : ''}
       </p>
     </form>

@@ -116,7 +116,7 @@ export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenL
         data-page={list.pageNo}
         data-total={list.total}
       >
-        <caption className={styles.visuallyHidden}>
+        <caption className="visually-hidden">
           {t('inscription.table.caption', {
             tab: tabName,
             column: sortedBy ? t(sortedBy.label) : list.sort,

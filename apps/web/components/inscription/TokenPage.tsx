@@ -125,7 +125,7 @@ function RelatedRunes({
           aria-labelledby="runes-title"
         >
           <table className={styles.table}>
-            <caption className={styles.visuallyHidden}>{title}</caption>
+            <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('inscription.runes.name')}</th>

@@ -181,7 +181,7 @@ export function HoldersTable({
     >
       {(reply) => (
         <table className={styles.table} data-testid="holders-table" data-page={reply.pageNo}>
-          <caption className={styles.visuallyHidden}>{title}</caption>
+          <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>
               <th scope="col" className={styles.num}>
@@ -252,7 +252,7 @@ export function ActivityTable({
     >
       {(reply) => (
         <table className={styles.table} data-testid="activity-table" data-page={reply.pageNo}>
-          <caption className={styles.visuallyHidden}>{title}</caption>
+          <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>
               <th scope="col">{t('inscription.activity.type')}</th>

@@ -69,7 +69,7 @@ export function ChartFigure({
           <summary>{tableLabel}</summary>
           <div className={styles.tableScroll}>
             <table>
-              <caption className={styles.visuallyHidden}>{title}</caption>
+              <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
                   <th scope="col">{categoryHeading}</th>

@@ -191,7 +191,7 @@ export function AssetView({ tab }: { tab: AssetTab }) {
         </h2>
         <div className={styles.assetTable}>
           <table className={styles.table} data-testid="asset-balances" aria-busy={loading}>
-            <caption className={styles.visuallyHidden}>
+            <caption className="visually-hidden">
               {tab === 'futures'
                 ? t('trading.asset.futuresBalances')
                 : t('trading.asset.spotBalances')}
@@ -252,9 +252,7 @@ export function AssetView({ tab }: { tab: AssetTab }) {
             <h2>{t('trading.position.positions')}</h2>
             <div className={styles.assetTable}>
               <table className={styles.table} data-testid="asset-positions">
-                <caption className={styles.visuallyHidden}>
-                  {t('trading.position.positions')}
-                </caption>
+                <caption className="visually-hidden">{t('trading.position.positions')}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('trading.orders.pair')}</th>

@@ -26,8 +26,8 @@ export function OrderBook({ pair, depth, t, formats, onPickPrice }: OrderBookPro
   const side = (rows: BookRow[], kind: 'ask' | 'bid', caption: string) => (
     <div className={styles.bookSide}>
       <table className={styles.table} data-testid={`book-${kind}s`}>
-        <caption className={styles.visuallyHidden}>{caption}</caption>
-        <thead className={kind === 'bid' ? styles.visuallyHidden : undefined}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead className={kind === 'bid' ? 'visually-hidden' : undefined}>
           <tr>
             <th scope="col">{t('trading.book.price', { coin: pair.quote })}</th>
             <th scope="col" className={styles.num}>

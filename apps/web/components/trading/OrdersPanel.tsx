@@ -45,7 +45,7 @@ export function OrdersPanel(props: OrdersPanelProps) {
 
   const orderTable = (orders: Order[], open: boolean, testId: string, empty: string) => (
     <table className={styles.table} data-testid={testId}>
-      <caption className={styles.visuallyHidden}>
+      <caption className="visually-hidden">
         {t(open ? 'trading.orders.open' : 'trading.orders.history')}
       </caption>
       <thead>
@@ -127,7 +127,7 @@ export function OrdersPanel(props: OrdersPanelProps) {
 
   const fillsTable = (fills: Fill[]) => (
     <table className={styles.table} data-testid="fills">
-      <caption className={styles.visuallyHidden}>{t('trading.orders.fills')}</caption>
+      <caption className="visually-hidden">{t('trading.orders.fills')}</caption>
       <thead>
         <tr>
           <th scope="col">{t('trading.orders.time')}</th>

@@ -192,7 +192,7 @@ export function PositionsTable({
           <p className={styles.empty}>{t('trading.position.loginToSee')}</p>
         ) : open ? (
           <table className={styles.table} data-testid="positions-table">
-            <caption className={styles.visuallyHidden}>{t('trading.position.positions')}</caption>
+            <caption className="visually-hidden">{t('trading.position.positions')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('trading.orders.side')}</th>

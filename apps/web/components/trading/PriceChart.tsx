@@ -102,7 +102,7 @@ export function PriceChart({
         <summary>{t('trading.chart.showTable')}</summary>
         <div className={styles.dataTableScroll}>
           <table className={styles.table}>
-            <caption className={styles.visuallyHidden}>{title}</caption>
+            <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('trading.chart.time')}</th>

@@ -25,7 +25,7 @@ export function RecentTrades({ pair, trades, t, formats }: RecentTradesProps) {
       <h2 id="trades-title">{t('trading.trades.title')}</h2>
       <div className={styles.tradesList}>
         <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>{t('trading.trades.title')}</caption>
+          <caption className="visually-hidden">{t('trading.trades.title')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('trading.book.price', { coin: pair.quote })}</th>
@@ -42,7 +42,7 @@ export function RecentTrades({ pair, trades, t, formats }: RecentTradesProps) {
               <tr key={trade.id}>
                 <td className={trade.side === 'buy' ? styles.up : styles.down}>
                   {formats.price(trade.price, pair.priceTick)}
-                  <span className={styles.visuallyHidden}>
+                  <span className="visually-hidden">
                     {' '}
                     {t(trade.side === 'buy' ? 'trading.form.buy' : 'trading.form.sell')}
                   </span>
