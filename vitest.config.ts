@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { nginxAvailability } from './scripts/cluster.mjs';
 import { postgresAvailability } from './scripts/postgres.mjs';
 
 const GATEWAY_TESTS = ['apps/gateway/test/**/*.test.ts'];
@@ -8,6 +9,15 @@ const POSTGRES_ONLY_TESTS = ['apps/gateway/test/postgres-*.test.ts'];
 // Only a look for the binaries and for root with apt-get: the install itself, when needed,
 // happens in the project's global setup (scripts/postgres.mjs).
 const postgres = await postgresAvailability();
+const nginx = await nginxAvailability();
+// The two-gateway tests need both servers: the first missing one says why.
+const cluster = !postgres.available ? postgres : nginx;
+
+/** The project of a step that cannot run here: one skipped test that says why. */
+const unavailable = (name: string, reason: string) => ({
+  include: ['apps/gateway/test/step-unavailable.ts'],
+  provide: { unavailableStep: { name, reason } },
+});
 
 // One runner, six projects: `npm test` runs them in this order (scripts/test.mjs).
 export default defineConfig({
@@ -45,10 +55,7 @@ export default defineConfig({
                 include: GATEWAY_TESTS,
                 globalSetup: ['apps/gateway/test/global-setup-postgres.ts'],
               }
-            : {
-                include: ['apps/gateway/test/postgres-unavailable.ts'],
-                provide: { postgresUnavailableReason: postgres.reason },
-              }),
+            : unavailable('gateway tests on PostgreSQL', postgres.reason)),
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The files mostly wait (on timers, on the server): three at a time on two cores keep
@@ -59,8 +66,12 @@ export default defineConfig({
       {
         test: {
           name: 'cluster',
-          include: ['apps/gateway/cluster-test/**/*.test.ts'],
-          globalSetup: ['apps/gateway/cluster-test/global-setup.ts'],
+          ...(cluster.available
+            ? {
+                include: ['apps/gateway/cluster-test/**/*.test.ts'],
+                globalSetup: ['apps/gateway/cluster-test/global-setup.ts'],
+              }
+            : unavailable('two-gateway tests', cluster.reason)),
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Gateway processes and one PostgreSQL are shared; files run one after another.
