@@ -49,7 +49,9 @@ export function remoteConfig({ buildId, outDir = here('./dist') }) {
         experiments: { externalRuntime: true },
       }),
     ],
-    devtool: 'source-map',
+    // No source maps: they would carry the build machine's absolute paths (the federation
+    // runtime's import, inlined in the entry's map), and the server would not serve them anyway.
+    devtool: false,
     performance: { hints: false },
   };
 }

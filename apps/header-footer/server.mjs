@@ -1,8 +1,13 @@
 // Serves the built header-footer remote (dist/) on its own port, apart from the site.
+//
+// Visitors reach it through the site (/_mfe/header-footer/*), so anything may arrive: it answers
+// every request it cannot serve with a 4xx and keeps running. It serves only the built assets
+// (see `assetName`), never source maps, hidden files or anything outside the folder.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { lstat } from 'node:fs/promises';
+import { createServer, STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 // HEADER_FOOTER_DIST serves another build folder (the e2e tests swap builds without touching dist/).
 const root = path.resolve(
@@ -11,41 +16,128 @@ const root = path.resolve(
 );
 const port = Number(process.env.HEADER_FOOTER_PORT || 4200);
 const host = process.env.HEADER_FOOTER_HOST || '127.0.0.1';
+
+/** The built assets served, by extension: the remote's entry and chunks (and any stylesheet). */
 const types = {
   '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.css': 'text/css',
-  '.map': 'application/json',
+  '.css': 'text/css; charset=utf-8',
 };
+const METHODS = 'GET, HEAD';
+const MAX_URL_LENGTH = 1024;
+// One plain file name: letters, digits, `_`, `-` and dots, never a leading dot (`.`, `..`, hidden).
+const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+/** On every reply, the error replies the HTTP parser makes included. */
+const NOSNIFF = { 'x-content-type-options': 'nosniff' };
 
-const server = createServer(async (request, response) => {
-  const url = new URL(request.url ?? '/', 'http://local');
-  if (url.pathname === '/healthz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return;
-  }
-  const file = path.join(
-    root,
-    path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''),
-  );
-  if (!file.startsWith(root + path.sep)) {
-    response.writeHead(404).end();
-    return;
-  }
+/**
+ * The file name a request path (as sent, still percent-encoded, query removed) names, or a
+ * status to refuse it with: 400 when it does not decode, 404 when it decodes to anything but one
+ * plain name of an asset type (a slash or backslash, encoded or not, `..`, NUL, `.map`, ...).
+ */
+function assetName(rawPath) {
+  if (!rawPath.startsWith('/')) return { status: 400 };
+  let name;
   try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new Error('not a file');
-    response.writeHead(200, {
-      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': info.size,
-      // The entry is re-read on every page load so a rebuilt remote shows without rebuilding the site.
-      'cache-control': 'no-cache',
-      'access-control-allow-origin': '*',
-    });
-    createReadStream(file).pipe(response);
+    name = decodeURIComponent(rawPath.slice(1));
   } catch {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    return { status: 400 };
   }
+  if (!ASSET_NAME.test(name) || !Object.hasOwn(types, path.extname(name))) return { status: 404 };
+  return { name };
+}
+
+function reply(response, status, headers = {}, body = '') {
+  response.writeHead(status, {
+    ...NOSNIFF,
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
+  response.end(body);
+}
+
+async function handle(request, response) {
+  const url = request.url ?? '';
+  if (url.length > MAX_URL_LENGTH) return reply(response, 414, {}, 'URI too long');
+  if (request.headers.host === undefined && request.httpVersion !== '1.0') {
+    return reply(response, 400, {}, 'no host');
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return reply(response, 405, { allow: METHODS }, 'method not allowed');
+  }
+  // Only the origin form (`/path?query`): not `*`, not an absolute URL. No URL parser here: it
+  // would resolve `..` and `%2e%2e` before the check below could refuse them.
+  const query = url.indexOf('?');
+  const rawPath = query === -1 ? url : url.slice(0, query);
+  if (rawPath === '/healthz') {
+    return reply(response, 200, { 'content-type': 'application/json' }, '{"status":"ok"}');
+  }
+  const asset = assetName(rawPath);
+  if (asset.name === undefined) {
+    return reply(response, asset.status, {}, asset.status === 400 ? 'bad request' : 'not found');
+  }
+  const file = path.join(root, asset.name);
+  let info;
+  try {
+    // lstat: a symbolic link is not a built asset, wherever it points.
+    info = await lstat(file);
+  } catch {
+    info = undefined;
+  }
+  if (!info?.isFile()) return reply(response, 404, {}, 'not found');
+  response.writeHead(200, {
+    ...NOSNIFF,
+    'content-type': types[path.extname(file)],
+    'content-length': info.size,
+    // The entry is re-read on every page load so a rebuilt remote shows without rebuilding the site.
+    'cache-control': 'no-cache',
+    'access-control-allow-origin': '*',
+  });
+  if (request.method === 'HEAD') return response.end();
+  // The file may vanish between the look and the read (a rebuild): the reply is cut short then.
+  await pipeline(createReadStream(file), response);
+}
+
+// Node would answer a request without a Host header itself, without the nosniff header.
+const server = createServer({ requireHostHeader: false }, (request, response) => {
+  handle(request, response).catch((error) => {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    console.error(error);
+    reply(response, 500, {}, 'internal error');
+  });
+});
+
+/** A bare reply on a socket the HTTP server has let go of, then the end of the connection. */
+function refuse(socket, status, headers = '') {
+  if (socket.writable && !socket._httpMessage?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}connection: close\r\n` +
+        'x-content-type-options: nosniff\r\ncontent-length: 0\r\n\r\n',
+    );
+  }
+  socket.destroy();
+}
+
+// What the HTTP parser refuses (a malformed request line or header, an unknown method, headers
+// too large, a timeout) gets Node's own answer, with the nosniff header every reply carries.
+const PARSER_ERROR_STATUS = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+server.on('clientError', (error, socket) => {
+  // A method the parser does not even know (BREW) is refused like one it knows (POST).
+  if (error.code === 'HPE_INVALID_METHOD') refuse(socket, 405, `allow: ${METHODS}\r\n`);
+  else refuse(socket, PARSER_ERROR_STATUS[error.code] ?? 400);
+});
+// CONNECT goes to this event, not to the request handler: without it Node drops the connection.
+server.on('connect', (_request, socket) => refuse(socket, 405, `allow: ${METHODS}\r\n`));
+// An `Expect` other than 100-continue: Node answers 417 itself, without the header.
+server.on('checkExpectation', (_request, response) => {
+  reply(response, 417, {}, 'expectation failed');
 });
 
 server.listen(port, host, () => console.log(`header-footer listening on http://${host}:${port}`));

@@ -8,6 +8,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { coinIconsReplySchema, domainConfigReplySchema } from '@exchange-web/protocol/schemas';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_ASSETS_DIR, type ImageServer } from '../src/config';
@@ -41,6 +42,36 @@ function rawGet(origin: string, rawPath: string) {
     },
   );
 }
+
+/**
+ * Sends `text` as written on a fresh connection and resolves with the status it answers (0 when
+ * the connection closes without one): node:http would refuse to send most of these.
+ */
+function rawStatus(origin: string, text: string) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<number>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer to ${JSON.stringify(text.slice(0, 80))}`));
+    }, 5_000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const head = Buffer.concat(chunks).toString('latin1');
+      resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0));
+    });
+    socket.write(text);
+  });
+}
+
+const rawRequest = (target: string, method = 'GET', headers = 'Host: 127.0.0.1\r\n') =>
+  `${method} ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`;
 
 const assetBytes = (file: string) => readFile(path.join(IMAGE_ASSETS_DIR, file));
 
@@ -186,6 +217,34 @@ describe('images and the extra image origins', () => {
       expect(text).not.toContain('root:');
       expect(text).not.toContain('import ');
     }
+  });
+
+  it.each([
+    ['a lone % at the root', rawRequest('/%')],
+    ['a lone % in an image path', rawRequest('/images/%')],
+    ['a lone % in a folder', rawRequest('/images/coins/%/btc.svg')],
+    ['an escape that is no hex', rawRequest('/images/%zz.png')],
+    ['an escape that is no hex outside the images', rawRequest('/%zz')],
+    ['an overlong UTF-8 slash', rawRequest('/images/%c0%af..%c0%afpackage.json')],
+    ['a truncated UTF-8 sequence', rawRequest('/images/probe%E2%82.png')],
+    ['a NUL', rawRequest('/images/probe.png%00.svg')],
+    ['a backslash', rawRequest('/images/..\\package.json')],
+    ['the asterisk form', rawRequest('*')],
+    ['a long URL', rawRequest(`/images/${'a'.repeat(20_000)}.png`)],
+    ['a Host header with a path in it', rawRequest('/images/probe.png', 'GET', 'Host: a/../b\r\n')],
+    ['a Host header with a %', rawRequest('/images/probe.png', 'GET', 'Host: %\r\n')],
+    ['no Host header', rawRequest('/images/probe.png', 'GET', '')],
+    [
+      'a header with a space in its name',
+      rawRequest('/images/probe.png', 'GET', 'Bad Name: x\r\n'),
+    ],
+    ['an unknown method', rawRequest('/images/probe.png', 'BREW')],
+    ['a POST', rawRequest('/images/probe.png', 'POST', 'Host: 127.0.0.1\r\nContent-Length: 0\r\n')],
+  ])('answers %s with a 4xx on an extra origin, and keeps serving', async (_, text) => {
+    const status = await rawStatus(fast, text);
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(500);
+    expect(await rawStatus(fast, rawRequest(IMAGE_PROBE_PATH))).toBe(200);
   });
 
   it('serves the same bytes on the extra origins, and nothing but images there', async () => {
