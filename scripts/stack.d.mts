@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { SuperviseTiming } from './supervise.mjs';
 
 export interface StackOptions {
   port?: number;
@@ -10,6 +11,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** The ports of the three local image origins. @default free ports */
   imagePorts?: { fast?: number; slow?: number; dead?: number };
+  /**
+   * Once the stack is ready, start a child that dies again after a doubling pause instead of
+   * leaving it dead (scripts/supervise.mjs); `stop()` ends that. @default false
+   */
+  supervise?: boolean | (SuperviseTiming & { log?: (line: string) => void });
 }
 
 /** The local image origins the stack sets up (README "Image domains"). */
@@ -28,6 +34,7 @@ export interface Stack {
   headerFooterUrl: string;
   /** The image origins; both domain lists name them in the order dead, slow, fast. */
   imageOrigins: ImageOrigins;
+  /** The child running now: with supervision, the latest one started. */
   children: { gateway: ChildProcess; headerFooter: ChildProcess; site: ChildProcess };
   stop(): Promise<void>;
 }

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort, root } from './lib.mjs';
+import { supervise } from './supervise.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,6 +24,9 @@ export async function waitFor(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
 }
 
+// How to start each launched child again, the same way (for supervision).
+const relaunchers = new WeakMap();
+
 /** Runs a Node script with its output prefixed by `[name]` (stdout hidden when quiet). */
 export function launch(name, args, env, { quiet, cwd = root }) {
   const child = spawn(process.execPath, args, {
@@ -38,6 +42,7 @@ export function launch(name, args, env, { quiet, cwd = root }) {
     });
   prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
+  relaunchers.set(child, () => launch(name, args, env, { quiet, cwd }));
   return child;
 }
 
@@ -117,7 +122,9 @@ export async function imageSettings(imagePorts, env) {
 /**
  * @param {{ port?: number, gatewayPort?: number, headerFooterPort?: number, dataDir?: string,
  *           quiet?: boolean, env?: Record<string, string>,
- *           imagePorts?: { fast?: number, slow?: number, dead?: number } }} options
+ *           imagePorts?: { fast?: number, slow?: number, dead?: number },
+ *           supervise?: boolean | import('./supervise.mjs').SuperviseTiming
+ *             & { log?: (line: string) => void } }} options
  */
 export async function startStack({
   port = 3000,
@@ -127,12 +134,16 @@ export async function startStack({
   quiet = false,
   env = {},
   imagePorts = {},
+  supervise: supervision = false,
 } = {}) {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const headerFooterUrl = `http://127.0.0.1:${headerFooterPort}`;
   const images = await imageSettings(imagePorts, env);
   const children = [];
+  // With supervision, once the stack is ready: each child started again when it dies.
+  const supervisors = {};
   const stop = async () => {
+    await Promise.all(Object.values(supervisors).map((supervisor) => supervisor.stop()));
     await Promise.all(children.reverse().map(stopChild));
   };
   try {
@@ -176,12 +187,39 @@ export async function startStack({
     await stop();
     throw error;
   }
+  const launched = { gateway: children[0], headerFooter: children[1], site: children[2] };
+  if (supervision) {
+    const { log = (line) => console.error(`[supervisor] ${line}`), ...timing } =
+      supervision === true ? {} : supervision;
+    const names = { gateway: 'gateway', headerFooter: 'header-footer', site: 'site' };
+    for (const [key, child] of Object.entries(launched)) {
+      supervisors[key] = supervise({
+        name: names[key],
+        child,
+        start: relaunchers.get(child),
+        stopChild,
+        log,
+        ...timing,
+      });
+    }
+  }
   return {
     url: `http://localhost:${port}`,
     gatewayUrl,
     headerFooterUrl,
     imageOrigins: images.imageOrigins,
-    children: { gateway: children[0], headerFooter: children[1], site: children[2] },
+    // The child running now: with supervision, the latest one started.
+    children: {
+      get gateway() {
+        return supervisors.gateway?.child ?? launched.gateway;
+      },
+      get headerFooter() {
+        return supervisors.headerFooter?.child ?? launched.headerFooter;
+      },
+      get site() {
+        return supervisors.site?.child ?? launched.site;
+      },
+    },
     stop,
   };
 }

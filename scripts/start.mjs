@@ -1,4 +1,6 @@
-// `npm start`: build what changed, then run gateway, header-footer and site until Ctrl-C.
+// `npm start`: build what changed, then run gateway, header-footer and site until Ctrl-C. A child
+// that dies on its own is started again after a pause (scripts/supervise.mjs), not a reason to
+// stop the others.
 import { build } from './build.mjs';
 import { startStack } from './stack.mjs';
 
@@ -14,6 +16,7 @@ const stack = await startStack({
     slow: Number(process.env.IMAGE_SLOW_PORT || 4302),
     dead: Number(process.env.IMAGE_DEAD_PORT || 4303),
   },
+  supervise: true,
 });
 console.log(`\nexchange-web is ready at ${stack.url}`);
 console.log(
@@ -30,10 +33,3 @@ const shutdown = async () => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-for (const [name, child] of Object.entries(stack.children)) {
-  child.on('exit', (code) => {
-    if (stopping) return;
-    console.error(`${name} stopped unexpectedly (exit ${code}); stopping the rest.`);
-    void stack.stop().then(() => process.exit(1));
-  });
-}
