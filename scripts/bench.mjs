@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from './build.mjs';
+import { benchCalls, formatCallsTable } from './bench-calls.mjs';
 import { benchScale, formatScaleTable } from './bench-scale.mjs';
 import { trackCallTime, trackerSizes } from './bench-tracker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -210,5 +211,24 @@ for (const row of scale) {
   report(`gateway ingestion, ${row.setup} (batches of 50)`, row.eventsPerSecond, 'events/s');
   report(`signed core calls, ${row.setup}`, row.signedPerSecond, 'requests/s');
 }
+
+// Hostile traffic (issue 16): each public call's server-side time, and what market streams cost.
+const CALL_REPEATS = 100;
+const calls = await benchCalls({ build: false, repeats: CALL_REPEATS });
+console.log(`\n${formatCallsTable(calls, CALL_REPEATS)}\n`);
+const ms = (value) => (value === undefined ? '-' : value.toFixed(1));
+for (const row of calls.rows) {
+  report(
+    `gateway CPU of ${row.name}, p50 / p99${row.coldCpu === undefined ? '' : ' / first after start'}`,
+    `${ms(row.cpu50)} / ${ms(row.cpu99)}${row.coldCpu === undefined ? '' : ` / ${ms(row.coldCpu)}`}`,
+    'ms',
+    row.coldCpu === undefined ? '' : '50 ms',
+  );
+}
+report(
+  `gateway CPU of ${calls.streams.count} market streams`,
+  ms(calls.streams.cpuMsPerSecond),
+  'ms per second',
+);
 
 console.log('\nbench: ' + JSON.stringify(figures));

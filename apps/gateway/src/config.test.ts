@@ -253,6 +253,7 @@ describe('readMarketConfig', () => {
     expect(DEFAULT_MARKET_CONFIG).toEqual({
       marketCycleMs: 600_000,
       marketMaxStreams: 1000,
+      marketMaxStreamsPerClient: 4,
       tradingSettleIntervalMs: 1000,
     });
     expect(readConfig({})).toMatchObject(DEFAULT_MARKET_CONFIG);
@@ -263,9 +264,15 @@ describe('readMarketConfig', () => {
       readMarketConfig({
         GATEWAY_MARKET_CYCLE_MS: '20000',
         GATEWAY_MARKET_MAX_STREAMS: '3',
+        GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT: '2',
         GATEWAY_TRADING_SETTLE_MS: '0',
       }),
-    ).toEqual({ marketCycleMs: 20_000, marketMaxStreams: 3, tradingSettleIntervalMs: 0 });
+    ).toEqual({
+      marketCycleMs: 20_000,
+      marketMaxStreams: 3,
+      marketMaxStreamsPerClient: 2,
+      tradingSettleIntervalMs: 0,
+    });
   });
 
   it('refuses values that cannot work', () => {
@@ -274,6 +281,9 @@ describe('readMarketConfig', () => {
     );
     expect(() => readMarketConfig({ GATEWAY_MARKET_MAX_STREAMS: '0' })).toThrow(
       /GATEWAY_MARKET_MAX_STREAMS/,
+    );
+    expect(() => readMarketConfig({ GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT: '0' })).toThrow(
+      /GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT/,
     );
     expect(() => readMarketConfig({ GATEWAY_TRADING_SETTLE_MS: '-1' })).toThrow(
       /GATEWAY_TRADING_SETTLE_MS/,

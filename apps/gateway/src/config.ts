@@ -147,6 +147,11 @@ export interface MarketConfig {
   /** Market streams (server-sent events) one process serves at once; more answer 429. @default 1000 */
   marketMaxStreams: number;
   /**
+   * Market streams one client address (read through the trusted proxies) holds at once in one
+   * process; more answer 429, so one visitor cannot take every place. @default 4
+   */
+  marketMaxStreamsPerClient: number;
+  /**
    * How often each process settles every open order and position (fills limit orders the price
    * crossed, liquidates positions); 0 turns the timer off, leaving the settle each trading read
    * runs for its own account. @default 1000
@@ -258,6 +263,7 @@ export const DEFAULT_PROXY_CONFIG: Readonly<ProxyConfig> = { trustedProxies: ['l
 export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
   marketCycleMs: 10 * 60_000,
   marketMaxStreams: 1000,
+  marketMaxStreamsPerClient: 4,
   tradingSettleIntervalMs: 1000,
 };
 
@@ -518,6 +524,11 @@ export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
   return {
     marketCycleMs: integerFrom(env, 'GATEWAY_MARKET_CYCLE_MS', defaults.marketCycleMs, 1000),
     marketMaxStreams: integerFrom(env, 'GATEWAY_MARKET_MAX_STREAMS', defaults.marketMaxStreams),
+    marketMaxStreamsPerClient: integerFrom(
+      env,
+      'GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT',
+      defaults.marketMaxStreamsPerClient,
+    ),
     tradingSettleIntervalMs: integerFrom(
       env,
       'GATEWAY_TRADING_SETTLE_MS',

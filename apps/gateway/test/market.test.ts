@@ -15,17 +15,19 @@ import {
   tickerSchema,
   tradesReplySchema,
 } from '@exchange-web/protocol/trading-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SimulatedMarket } from '../src/market/price-model';
 import type { RunningGateway } from '../src/server';
 import { call, startTestGateway } from './support';
 
 let gateway: RunningGateway;
 let twin: RunningGateway;
 beforeAll(async () => {
-  // Two gateways on two databases: the market must agree without sharing anything.
+  // Two gateways on two databases: the market must agree without sharing anything. The twin
+  // also tests the per-client stream cap, below its global one.
   [gateway, twin] = await Promise.all([
     startTestGateway({ marketMaxStreams: 2 }),
-    startTestGateway({ marketMaxStreams: 2 }),
+    startTestGateway({ marketMaxStreams: 10, marketMaxStreamsPerClient: 2 }),
   ]);
 });
 afterAll(async () => {
@@ -164,9 +166,10 @@ async function readStream(
   target: RunningGateway,
   path: string,
   enough: (events: SseEvent[], comments: number) => boolean,
+  headers: Record<string, string> = {},
 ) {
   const controller = new AbortController();
-  const response = await fetch(target.url + path, { signal: controller.signal });
+  const response = await fetch(target.url + path, { signal: controller.signal, headers });
   const events: SseEvent[] = [];
   let comments = 0;
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -240,6 +243,71 @@ describe('market stream', () => {
     expect((second! - first!) % 1000).toBe(0);
     const kline = candleSchema.parse(JSON.parse(events[3]!.data));
     expect(kline.time % 60_000).toBe(0);
+  });
+
+  it('caps the streams of one client address, leaving other addresses theirs', async () => {
+    const path = `${TradingPath.stream}?symbol=BTCUSDT&interval=1h`;
+    const opened: AbortController[] = [];
+    // The test's peer is loopback, a trusted proxy: its X-Forwarded-For names the client.
+    const open = async (address: string) => {
+      const controller = new AbortController();
+      const response = await fetch(twin.url + path, {
+        signal: controller.signal,
+        headers: { 'x-forwarded-for': address },
+      });
+      if (response.status === 200) {
+        opened.push(controller);
+        return { status: response.status, controller, json: undefined };
+      }
+      const json = (await response.json()) as { code: string; msg: string };
+      return { status: response.status, controller, json };
+    };
+    try {
+      const first = await open('203.0.113.7');
+      expect(first.status).toBe(200);
+      expect((await open('203.0.113.7')).status).toBe(200);
+      // (Were it served, the test would stop here rather than wait on the open stream.)
+      const refused = await open('203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(refused.json?.code).toBe(GatewayCode.rateLimited);
+      expect(refused.json?.msg).toMatch(/one client/);
+      expect((await open('203.0.113.8')).status).toBe(200);
+      // A disconnect gives the client its place back (noticed within a second or so).
+      first.controller.abort();
+      let status = 0;
+      for (let attempt = 0; attempt < 75 && status !== 200; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await open('203.0.113.7')).status;
+      }
+      expect(status).toBe(200);
+    } finally {
+      for (const controller of opened) controller.abort();
+    }
+  });
+
+  it('computes each second of a pair and interval once, however many stream it', async () => {
+    const ticker = vi.spyOn(SimulatedMarket.prototype, 'ticker');
+    try {
+      const path = `${TradingPath.stream}?symbol=SOLUSDT&interval=1d`;
+      // Three clients on one pair and interval, each until it has two seconds of events.
+      await Promise.all(
+        ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((address) =>
+          readStream(
+            twin,
+            path,
+            (events) => events.filter((event) => event.event === 'ticker').length >= 2,
+            { 'x-forwarded-for': address },
+          ),
+        ),
+      );
+      const seconds = ticker.mock.calls
+        .filter(([pair]) => pair.symbol === 'SOLUSDT')
+        .map(([, second]) => second);
+      expect(seconds.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(seconds).size).toBe(seconds.length);
+    } finally {
+      ticker.mockRestore();
+    }
   });
 
   it('caps concurrent streams, and frees a place when a client disconnects', async () => {

@@ -1,7 +1,13 @@
 import { KLINE_INTERVALS, MARKET_SYMBOLS, type MarketSymbol } from '@exchange-web/protocol/trading';
 import { describe, expect, it } from 'vitest';
 import { Dec, isMultipleOf } from './decimal';
-import { MAX_CANDLE_SAMPLES, sampleSeconds, SimulatedMarket } from './price-model';
+import {
+  MAX_CANDLE_SAMPLES,
+  SAMPLES_PER_SLICE,
+  sampleSeconds,
+  SimulatedMarket,
+  TRADES_PER_SECOND,
+} from './price-model';
 
 const pair = (symbol: string): MarketSymbol => {
   const found = MARKET_SYMBOLS.find((entry) => entry.symbol === symbol);
@@ -117,6 +123,70 @@ describe('SimulatedMarket', () => {
     expect(new Dec(ticker.high24h).greaterThanOrEqualTo(ticker.last)).toBe(true);
     expect(new Dec(ticker.low24h).lessThanOrEqualTo(ticker.last)).toBe(true);
     expect(ticker.time).toBe(NOW * 1000);
+  });
+
+  it('makes a candle volume of the trades of its seconds, each a whole number of steps', () => {
+    const market = new SimulatedMarket(600_000);
+    for (const entry of [BTC, DOGE]) {
+      // A whole 1m candle samples every second: its volume is their sum.
+      const [minute] = market.candles(entry, '1m', NOW, 2);
+      const first = minute!.time / 1000;
+      let sum = new Dec(0);
+      for (let s = first; s < first + 60; s += 1) {
+        const trades = market.tradesAt(entry, s);
+        expect(trades).toHaveLength(TRADES_PER_SECOND);
+        const traded = trades.reduce((total, trade) => total.plus(trade.size), new Dec(0));
+        expect(market.volumeAt(entry, s).toFixed()).toBe(traded.toFixed());
+        for (const trade of trades) {
+          const size = new Dec(trade.size);
+          expect(isMultipleOf(size, new Dec(entry.sizeStep))).toBe(true);
+          expect(size.greaterThanOrEqualTo(entry.minSize)).toBe(true);
+          // Worth 20 to 5000 USDT, unless the minimum size is worth more.
+          expect(size.times(trade.price).lessThanOrEqualTo(5000)).toBe(true);
+          if (size.greaterThan(entry.minSize)) {
+            expect(size.plus(entry.sizeStep).times(trade.price).greaterThan(20)).toBe(true);
+          }
+        }
+        sum = sum.plus(traded);
+      }
+      expect(minute!.volume).toBe(sum.toFixed());
+    }
+  });
+
+  it('keeps a completed candle and makes the current one afresh', () => {
+    const market = new SimulatedMarket(600_000);
+    const [done, current] = market.candles(BTC, '1m', NOW, 2);
+    const [doneAgain, currentAgain] = market.candles(BTC, '1m', NOW, 2);
+    expect(doneAgain).toBe(done);
+    expect(currentAgain).not.toBe(current);
+    expect(currentAgain).toEqual(current);
+    // The current candle, once its minute is over, is kept too.
+    const end = current!.time / 1000 + 59;
+    expect(market.candle(BTC, '1m', current!.time, end)).toBe(
+      market.candle(BTC, '1m', current!.time, end),
+    );
+  });
+
+  it('answers the same candles in slices, pausing between them', async () => {
+    const market = new SimulatedMarket(600_000);
+    let pauses = 0;
+    const pause = async () => {
+      pauses += 1;
+    };
+    const sliced = await market.candlesInSlices(BTC, '1m', NOW, 500, pause);
+    expect(sliced).toEqual(new SimulatedMarket(600_000).candles(BTC, '1m', NOW, 500));
+    expect(pauses).toBeGreaterThanOrEqual((500 * 60) / SAMPLES_PER_SLICE);
+    // Asked again, only the current candle is made: one pause, before it.
+    pauses = 0;
+    expect(await market.candlesInSlices(BTC, '1m', NOW, 500, pause)).toEqual(sliced);
+    expect(pauses).toBe(1);
+  });
+
+  it('refuses a pair whose minimum size is off its size step', () => {
+    const market = new SimulatedMarket(600_000);
+    expect(() => market.price({ ...BTC, symbol: 'ODDUSDT', minSize: '0.00015' }, NOW)).toThrow(
+      /minSize/,
+    );
   });
 
   it('refuses a cycle under a second', () => {

@@ -2,7 +2,9 @@ import { GatewayCode } from '@exchange-web/protocol/codes';
 import {
   MARKET_SYMBOLS,
   TradingPath,
+  type KlineInterval,
   type MarketStreamEvent,
+  type MarketSymbol,
   type SymbolsReply,
 } from '@exchange-web/protocol/trading';
 import {
@@ -15,18 +17,46 @@ import {
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { MarketConfig } from '../config';
+import { clientIp } from '../http/client-ip';
 import { fail, ok } from '../http/envelope-response';
 import { validateBody } from '../http/read-body';
 import type { Routes } from '../http/routes';
 import type { SimulatedMarket } from '../market/price-model';
+import { MarketStreamHub } from '../market/stream-hub';
 import { requireMarketSymbol } from '../market/symbols';
+import { TurnQueue } from '../market/turn-queue';
 
-/** How often the stream sends its events. */
-export const STREAM_PERIOD_MS = 1000;
+/** Levels of the depth event of the stream. */
+const STREAM_DEPTH_LEVELS = 20;
 
 export interface MarketRouteDeps {
   market: SimulatedMarket;
-  config: Pick<MarketConfig, 'marketMaxStreams'>;
+  config: Pick<MarketConfig, 'marketMaxStreams' | 'marketMaxStreamsPerClient'>;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One second of the stream as the bytes every stream of its pair and interval writes: the
+ * `ticker`, `depth`, `trade` and `kline` events (each `data` one line of JSON), then a heartbeat.
+ */
+export function streamBatch(
+  market: SimulatedMarket,
+  pair: MarketSymbol,
+  interval: KlineInterval,
+  s: number,
+): Uint8Array {
+  const events: MarketStreamEvent[] = [
+    { type: 'ticker', data: market.ticker(pair, s) },
+    { type: 'depth', data: market.depth(pair, s, STREAM_DEPTH_LEVELS) },
+    { type: 'trade', data: market.lastTrade(pair, s) },
+  ];
+  const candle = market.candles(pair, interval, s, 1)[0];
+  if (candle) events.push({ type: 'kline', data: candle });
+  const text = events
+    .map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`)
+    .join('');
+  return encoder.encode(`${text}: heartbeat\n\n`);
 }
 
 const queryOf = (c: Context) => c.req.query();
@@ -38,28 +68,45 @@ export function registerMarketRoutes(routes: Routes, { market, config }: MarketR
     return ok(c, reply);
   });
 
-  routes.get(TradingPath.ticker, (c) => {
+  // Market work waits for a turn of its own: a burst of calls runs one slice per turn of the
+  // event loop, with health checks and every other request in between.
+  const turns = new TurnQueue();
+
+  routes.get(TradingPath.ticker, async (c) => {
     const { symbol } = validateBody(symbolQuerySchema, queryOf(c));
-    return ok(c, market.ticker(requireMarketSymbol(symbol), market.nowSecond()));
+    const pair = requireMarketSymbol(symbol);
+    await turns.next();
+    return ok(c, market.ticker(pair, market.nowSecond()));
   });
 
-  routes.get(TradingPath.depth, (c) => {
+  routes.get(TradingPath.depth, async (c) => {
     const { symbol, limit } = validateBody(depthQuerySchema, queryOf(c));
-    return ok(c, market.depth(requireMarketSymbol(symbol), market.nowSecond(), limit));
+    const pair = requireMarketSymbol(symbol);
+    await turns.next();
+    return ok(c, market.depth(pair, market.nowSecond(), limit));
   });
 
-  routes.get(TradingPath.trades, (c) => {
+  routes.get(TradingPath.trades, async (c) => {
     const { symbol, limit } = validateBody(tradesQuerySchema, queryOf(c));
-    return ok(c, { trades: market.trades(requireMarketSymbol(symbol), market.nowSecond(), limit) });
+    const pair = requireMarketSymbol(symbol);
+    await turns.next();
+    return ok(c, { trades: market.trades(pair, market.nowSecond(), limit) });
   });
 
-  routes.get(TradingPath.klines, (c) => {
+  routes.get(TradingPath.klines, async (c) => {
     const { symbol, interval, limit } = validateBody(klinesQuerySchema, queryOf(c));
     const pair = requireMarketSymbol(symbol);
-    return ok(c, { candles: market.candles(pair, interval, market.nowSecond(), limit) });
+    // The longest answer (up to 30 000 sampled seconds): a turn for each slice.
+    const candles = await market.candlesInSlices(pair, interval, market.nowSecond(), limit, () =>
+      turns.next(),
+    );
+    return ok(c, { candles });
   });
 
+  // Each second's batch is made once per (pair, interval), however many streams send it.
+  const hub = new MarketStreamHub((pair, interval, s) => streamBatch(market, pair, interval, s));
   let openStreams = 0;
+  const streamsByClient = new Map<string, number>();
   routes.get(TradingPath.stream, (c) => {
     const { symbol, interval } = validateBody(streamQuerySchema, queryOf(c));
     const pair = requireMarketSymbol(symbol);
@@ -71,44 +118,60 @@ export function registerMarketRoutes(routes: Routes, { market, config }: MarketR
         `this gateway serves at most ${config.marketMaxStreams} market streams at once`,
       );
     }
+    const client = clientIp(c);
+    const clientStreams = streamsByClient.get(client) ?? 0;
+    if (clientStreams >= config.marketMaxStreamsPerClient) {
+      return fail(
+        c,
+        429,
+        GatewayCode.rateLimited,
+        `one client holds at most ${config.marketMaxStreamsPerClient} market streams at once`,
+      );
+    }
     openStreams += 1;
+    streamsByClient.set(client, clientStreams + 1);
+    const release = () => {
+      openStreams -= 1;
+      const left = (streamsByClient.get(client) ?? 1) - 1;
+      if (left > 0) streamsByClient.set(client, left);
+      else streamsByClient.delete(client);
+    };
     // Proxies (nginx) must pass each event on at once rather than buffer the response.
     c.header('x-accel-buffering', 'no');
     const response = streamSSE(c, async (stream) => {
       let closed = false;
+      // The latest batch not yet written: a stream slower than a second skips to the newest.
+      let pending: Uint8Array | undefined;
+      let wake: (() => void) | undefined;
       const close = () => {
         closed = true;
+        wake?.();
       };
       stream.onAbort(close);
       c.req.raw.signal.addEventListener('abort', close);
+      let unsubscribe: (() => void) | undefined;
       try {
         // A comment first, so the client sees the stream open before the first second ends.
         await stream.write(': market stream\n\n');
-        let lastSecond: number | undefined;
+        unsubscribe = hub.subscribe(pair, interval, (batch) => {
+          pending = batch;
+          wake?.();
+        });
         while (!closed) {
-          const s = market.nowSecond();
-          // A timer may wake a hair before the second turns: one batch per second, never two.
-          if (s === lastSecond) {
-            await stream.sleep(Math.max(1, STREAM_PERIOD_MS - (Date.now() % STREAM_PERIOD_MS)));
+          if (pending === undefined) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = undefined;
             continue;
           }
-          lastSecond = s;
-          const events: MarketStreamEvent[] = [
-            { type: 'ticker', data: market.ticker(pair, s) },
-            { type: 'depth', data: market.depth(pair, s, 20) },
-            { type: 'trade', data: market.lastTrade(pair, s) },
-          ];
-          const candle = market.candles(pair, interval, s, 1)[0];
-          if (candle) events.push({ type: 'kline', data: candle });
-          for (const event of events) {
-            await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
-          }
-          await stream.write(': heartbeat\n\n');
-          if (closed) break;
-          await stream.sleep(STREAM_PERIOD_MS - (Date.now() % STREAM_PERIOD_MS));
+          const batch = pending;
+          pending = undefined;
+          await stream.write(batch);
         }
       } finally {
-        openStreams -= 1;
+        unsubscribe?.();
+        release();
         c.req.raw.signal.removeEventListener('abort', close);
       }
     });

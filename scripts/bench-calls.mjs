@@ -1,0 +1,335 @@
+// Server-side time of each public call of the gateway (issue 16, "Survive hostile traffic"): every
+// GET and POST a visitor can send without a session, the market calls at their largest
+// parameters, each asked `repeats` times one after another; each market call also once on a
+// fresh process (its first call after start); and the CPU time market streams cost per second.
+// `node scripts/bench-calls.mjs [--repeats N] [--server path/to/server.js]` prints the table;
+// `npm run bench` prints it with the other figures. Benchmarks print figures; nothing here fails
+// on timing.
+//
+// "CPU" is the gateway's main thread (its event loop) from /proc (Linux), so the figure is what
+// the call held the loop for; "wall" is the round trip the client saw, HTTP included.
+import { build as esbuild } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, root, runOrThrow } from './lib.mjs';
+import { launch, stopChild, waitFor } from './stack.mjs';
+
+const GATEWAY_ENV = {
+  // The settle timer off, so no work of the gateway's own lands in a call's figure.
+  GATEWAY_TRADING_SETTLE_MS: '0',
+  GATEWAY_RATE_LIMIT: '100000000',
+  GATEWAY_PUBLIC_RATE_LIMIT: '100000000',
+  GATEWAY_TRACKING_RATE_LIMIT: '100000000',
+  GATEWAY_CHALLENGE_REGISTER: '0',
+  GATEWAY_CHALLENGE_BURST: '0',
+};
+/** Streams open at once for the stream figure, and how long it is measured. */
+const STREAMS = 50;
+const STREAM_SECONDS = 5;
+
+/** The protocol's paths and limits, bundled from its TypeScript source (Node 20 cannot import it). */
+async function loadProtocol() {
+  const result = await esbuild({
+    stdin: {
+      contents: [
+        "export { ApiPath } from '@exchange-web/protocol/paths';",
+        "export { ImagePath } from '@exchange-web/protocol/images';",
+        "export { ChallengeScene } from '@exchange-web/protocol/registry';",
+        "export { KLINE_INTERVALS, MARKET_MAX_LIMIT, MARKET_SYMBOLS, TradingPath } from '@exchange-web/protocol/trading';",
+        'export { CRYPTO_SYMBOLS_MAX, HOT_TOKEN_COUNT, MAX_PAGE_SIZE, SEARCH_SUGGESTION_LIMIT,',
+        "  TDK_PAGE_KEYS } from '@exchange-web/protocol/inscription';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+/**
+ * The public calls (apps/gateway/src/routes/*.ts), each at its largest parameters. Left out: the
+ * stream (measured apart), the account calls (registration and login: their cost is the
+ * password hash, behind their own limits) and the tracking upload (scripts/bench-ingestion.mjs).
+ */
+function publicCalls(protocol) {
+  const { ApiPath, ImagePath, TradingPath, MARKET_MAX_LIMIT, KLINE_INTERVALS } = protocol;
+  const get = (name, target, market = false) => ({ name, method: 'GET', path: target, market });
+  const post = (name, target, body) => ({
+    name,
+    method: 'POST',
+    path: target,
+    body,
+    market: false,
+  });
+  const ticker = 'ordi';
+  const paging = { pageNo: 1, pageSize: protocol.MAX_PAGE_SIZE };
+  const symbol = 'BTCUSDT';
+  return [
+    get('healthz', '/healthz'),
+    get('sign config', ApiPath.gatewaySignConfig),
+    post('usdtRate', ApiPath.usdtRate, { locale: 'en' }),
+    get('client common config', ApiPath.clientCommonConfig),
+    get('coin chain list', ApiPath.coinChainList),
+    get('domain config list', ApiPath.domainConfigList),
+    get('coin icons', ImagePath.coinIcons),
+    post('captcha id (register)', ApiPath.captchaId, { scene: protocol.ChallengeScene.register }),
+    post('csp report', ApiPath.cspSecurity, {
+      bizType: 'csp',
+      data: { event: 'securitypolicyviolation', reason: 'script-src https://bench.invalid/x.js' },
+      timestamp: Date.now(),
+      page: 'https://www.example.com/en',
+    }),
+    post('inscription listByPage', ApiPath.inscriptionListByPage, { tab: 'all', ...paging }),
+    post('inscription detail', ApiPath.inscriptionDetail, { ticker }),
+    post('inscription info', ApiPath.inscriptionInfo, { ticker }),
+    post('inscription hot', ApiPath.inscriptionHot, { limit: protocol.HOT_TOKEN_COUNT }),
+    post('inscription relatedRunesToken', ApiPath.inscriptionRelatedRunesToken, { ticker }),
+    post('inscription search', ApiPath.inscriptionSearch, {
+      keyword: 'o',
+      limit: protocol.SEARCH_SUGGESTION_LIMIT,
+    }),
+    post('seo priceHistory (1h)', ApiPath.seoTradesPriceHistory, {
+      ticker,
+      interval: '1h',
+      ...paging,
+    }),
+    post('seo owners', ApiPath.seoTradesOwners, { ticker, ...paging }),
+    post('seo activity', ApiPath.seoTradesActivity, { ticker, ...paging }),
+    get('index leaderboard', ApiPath.indexLeaderboard),
+    post('crypto list by symbol', ApiPath.cryptoListBySymbol, {
+      symbols: Array.from({ length: protocol.CRYPTO_SYMBOLS_MAX }, (_, i) =>
+        i < protocol.MARKET_SYMBOLS.length ? protocol.MARKET_SYMBOLS[i].base : `C${i}`,
+      ),
+    }),
+    post('tdk list', ApiPath.tdkMltQueryList, {
+      locale: 'en',
+      pageKeys: [...protocol.TDK_PAGE_KEYS],
+      token: ticker,
+    }),
+    get('market symbols', TradingPath.symbols, true),
+    get('market ticker', `${TradingPath.ticker}?symbol=${symbol}`, true),
+    get(
+      `market depth (${MARKET_MAX_LIMIT})`,
+      `${TradingPath.depth}?symbol=${symbol}&limit=${MARKET_MAX_LIMIT}`,
+      true,
+    ),
+    get(
+      `market trades (${MARKET_MAX_LIMIT})`,
+      `${TradingPath.trades}?symbol=${symbol}&limit=${MARKET_MAX_LIMIT}`,
+      true,
+    ),
+    ...Object.keys(KLINE_INTERVALS).map((interval) =>
+      get(
+        `market klines ${interval} (${MARKET_MAX_LIMIT})`,
+        `${TradingPath.klines}?symbol=${symbol}&interval=${interval}&limit=${MARKET_MAX_LIMIT}`,
+        true,
+      ),
+    ),
+  ];
+}
+
+/** CPU time of a process's main thread (its event loop) in ms, from /proc; undefined elsewhere. */
+function mainThreadCpuMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one call; answers its wall and gateway CPU ms and the envelope code. */
+async function measure(gateway, call) {
+  const cpuBefore = mainThreadCpuMs(gateway.pid);
+  const started = performance.now();
+  const response = await fetch(gateway.url + call.path, {
+    method: call.method,
+    headers: call.body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  });
+  const text = await response.text();
+  const wall = performance.now() - started;
+  const cpuAfter = mainThreadCpuMs(gateway.pid);
+  let code = String(response.status);
+  try {
+    code = JSON.parse(text).code ?? code;
+  } catch {
+    // Not an envelope (healthz answers one; anything else keeps its status).
+  }
+  return { wall, cpu: cpuBefore === undefined ? undefined : cpuAfter - cpuBefore, code };
+}
+
+/** One gateway process on `dataDir` (a new folder is migrated and seeded at its first start). */
+async function startGateway(server, dataDir, quiet) {
+  const port = await freePort();
+  const child = launch(
+    'gateway',
+    [server],
+    { GATEWAY_PORT: String(port), GATEWAY_DATA_DIR: dataDir, ...GATEWAY_ENV },
+    { quiet },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/healthz`, child, 'gateway');
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, pid: child.pid, stop: () => stopChild(child) };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Gateway CPU ms per second while `STREAMS` market streams of one pair and interval are open. */
+async function streamCpuPerSecond(gateway, protocol) {
+  const target = `${gateway.url}${protocol.TradingPath.stream}?symbol=BTCUSDT&interval=1m`;
+  const controllers = [];
+  const readers = [];
+  try {
+    for (let index = 0; index < STREAMS; index += 1) {
+      const controller = new AbortController();
+      controllers.push(controller);
+      // One client address each (the gateway believes X-Forwarded-For from loopback), under
+      // the per-client cap.
+      const response = await fetch(target, {
+        signal: controller.signal,
+        headers: { 'x-forwarded-for': `198.51.100.${index + 1}` },
+      });
+      if (response.status !== 200) throw new Error(`stream ${index} refused: ${response.status}`);
+      const reader = response.body.getReader();
+      readers.push(
+        (async () => {
+          for (;;) if ((await reader.read()).done) return;
+        })().catch(() => undefined),
+      );
+    }
+    // Past the opening second, then one measured window.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const before = mainThreadCpuMs(gateway.pid);
+    await new Promise((resolve) => setTimeout(resolve, STREAM_SECONDS * 1000));
+    const after = mainThreadCpuMs(gateway.pid);
+    return before === undefined ? undefined : (after - before) / STREAM_SECONDS;
+  } finally {
+    for (const controller of controllers) controller.abort();
+    await Promise.all(readers);
+  }
+}
+
+/**
+ * Measures every public call and answers one row each, and the stream figure.
+ * @param {{ build?: boolean, quiet?: boolean, repeats?: number, server?: string }} [options]
+ * @returns {Promise<{ rows: Array<{ name: string, code: string, coldCpu?: number,
+ *   coldWall?: number, cpu50?: number, cpu99?: number, wall50: number, wall99: number }>,
+ *   streams: { count: number, cpuMsPerSecond?: number } }>}
+ */
+export async function benchCalls({
+  build = true,
+  quiet = true,
+  repeats = 100,
+  server = 'apps/gateway/dist/server.js',
+} = {}) {
+  if (build) await runOrThrow('node', ['apps/gateway/build.mjs']);
+  const protocol = await loadProtocol();
+  const calls = publicCalls(protocol);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-calls-'));
+  try {
+    // Migrates and seeds the database; the fresh processes below reopen it.
+    const gateway = await startGateway(server, dataDir, quiet);
+    const rows = [];
+    let streams;
+    try {
+      for (const call of calls) {
+        // One call first: connections open, the route's code loaded (the cold figure is apart).
+        await measure(gateway, call);
+        const samples = [];
+        for (let index = 0; index < repeats; index += 1) samples.push(await measure(gateway, call));
+        const cpu = samples.map((sample) => sample.cpu).filter((value) => value !== undefined);
+        const wall = samples.map((sample) => sample.wall);
+        rows.push({
+          name: `${call.method} ${call.name}`,
+          call,
+          code: samples[0].code,
+          cpu50: cpu.length ? percentile(cpu, 50) : undefined,
+          cpu99: cpu.length ? percentile(cpu, 99) : undefined,
+          wall50: percentile(wall, 50),
+          wall99: percentile(wall, 99),
+        });
+      }
+      streams = { count: STREAMS, cpuMsPerSecond: await streamCpuPerSecond(gateway, protocol) };
+    } finally {
+      await gateway.stop();
+    }
+    // Each market call once more, as the first call of a process just started.
+    for (const row of rows.filter((entry) => entry.call.market)) {
+      const fresh = await startGateway(server, dataDir, quiet);
+      try {
+        // What the start leaves running once it answers (its last queries, a collection of its
+        // garbage) is not the call's.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const first = await measure(fresh, row.call);
+        row.coldCpu = first.cpu;
+        row.coldWall = first.wall;
+      } finally {
+        await fresh.stop();
+      }
+    }
+    return { rows: rows.map(({ call: _call, ...row }) => row), streams };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The rows as a small text table, and the stream figure under it. */
+export function formatCallsTable({ rows, streams }, repeats) {
+  const ms = (value) => (value === undefined ? '-' : value.toFixed(1));
+  const header = ['call', 'code', 'first CPU', 'CPU p50', 'CPU p99', 'wall p50', 'wall p99'];
+  const lines = rows.map((row) => [
+    row.name,
+    row.code,
+    ms(row.coldCpu),
+    ms(row.cpu50),
+    ms(row.cpu99),
+    ms(row.wall50),
+    ms(row.wall99),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column].length)),
+  );
+  const format = (cells) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
+      )
+      .join('  ');
+  return [
+    `public calls, ms (${repeats} in a row each; "first": a market call as a fresh process's first)`,
+    format(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...lines.map(format),
+    `${streams.count} market streams of one pair: ${ms(streams.cpuMsPerSecond)} ms gateway CPU per second`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { repeats: { type: 'string', default: '100' }, server: { type: 'string' } },
+  });
+  const repeats = Number(values.repeats);
+  const result = await benchCalls({
+    repeats,
+    // Another build (an older tree, say) is measured as it is.
+    ...(values.server ? { server: path.resolve(values.server), build: false } : {}),
+  });
+  console.log(formatCallsTable(result, repeats));
+}
