@@ -29,7 +29,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.{ts,tsx}',
             'apps/*/src/**/*.test.{ts,tsx}',
-            'apps/web/{components,lib}/**/*.test.{ts,tsx}',
+            'apps/web/{components,lib,server}/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'apps/gateway/test/**'],

@@ -13,6 +13,7 @@ const outputs = [
   'apps/gateway/dist/server.js',
   'apps/header-footer/dist/remoteEntry.js',
   'apps/web/.next/BUILD_ID',
+  'apps/web/dist/server.js',
 ];
 
 async function* files(entry) {
@@ -54,6 +55,7 @@ export async function build({ force = false } = {}) {
   console.log('Building the gateway, the header-footer remote and the site...');
   await runOrThrow('node', ['apps/gateway/build.mjs']);
   await runOrThrow('node', ['apps/header-footer/build.mjs']);
+  await runOrThrow('node', ['apps/web/build-server.mjs']);
   await runOrThrow('node', ['../../node_modules/next/dist/bin/next', 'build'], {
     cwd: path.join(root, 'apps/web'),
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

@@ -315,8 +315,11 @@ export async function startCluster({
         // Through the proxy: the site's own server-side calls are spread over the gateways too.
         const site = launch(
           `site-${index + 1}`,
-          [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(sitePort)],
+          ['dist/server.js'],
           {
+            PORT: String(sitePort),
+            // nginx is the edge here: the sites believe the address it forwards.
+            SITE_TRUSTED_PROXIES: 'loopback',
             GATEWAY_URL: proxyUrl,
             HEADER_FOOTER_URL: headerFooterUrl,
             ...images?.siteEnv,

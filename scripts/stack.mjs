@@ -168,13 +168,16 @@ export async function startStack({
     children.push(headerFooter);
     const site = launch(
       'site',
-      [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+      // The site's server: Next behind its front door (apps/web/server/front-door.ts).
+      ['dist/server.js'],
       {
+        PORT: String(port),
         GATEWAY_URL: gatewayUrl,
         HEADER_FOOTER_URL: headerFooterUrl,
         ...images.siteEnv,
         ...env,
       },
+      // Next reads its configuration (next.config.ts) relative to the working directory.
       { quiet, cwd: path.join(root, 'apps/web') },
     );
     children.push(site);

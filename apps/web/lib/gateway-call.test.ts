@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import * as z from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callGateway, GatewayCallError, isGatewayCallError } from './gateway-call';
+import { callGateway, gatewayCallFor, GatewayCallError, isGatewayCallError } from './gateway-call';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -119,5 +119,22 @@ describe('callGateway', () => {
         baseUrl: `http://127.0.0.1:${port}`,
       }),
     ).rejects.toMatchObject({ message: 'Network Error', code: null, status: null });
+  });
+});
+
+describe('gatewayCallFor', () => {
+  it("sends the visitor's address the front door set, so the gateway counts the visitor", async () => {
+    const forwarded: (string | undefined)[] = [];
+    handle = (request, _body, response) => {
+      forwarded.push(request.headers['x-forwarded-for'] as string | undefined);
+      json(response, 200, { code: '00000', data: { items: [] }, msg: 'success' });
+    };
+    const visitor = { headers: { 'x-forwarded-for': '198.51.100.23' } };
+    await gatewayCallFor(visitor)(ApiPath.inscriptionSearch, { keyword: 'a' }, itemsSchema, {
+      baseUrl,
+    });
+    // A page request the front door did not see (no header): nothing is made up.
+    await gatewayCallFor({ headers: {} })(ApiPath.inscriptionSearch, {}, itemsSchema, { baseUrl });
+    expect(forwarded).toEqual(['198.51.100.23', undefined]);
   });
 });

@@ -1,5 +1,7 @@
 import { isSuccessCode } from '@exchange-web/protocol/codes';
 import { envelopeSchema } from '@exchange-web/protocol/envelope';
+import { HeaderName } from '@exchange-web/protocol/registry';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiPath } from '@exchange-web/protocol/paths';
 import type * as z from 'zod';
 import { gatewayUrl } from './gateway-url';
@@ -39,6 +41,11 @@ export interface GatewayCallOptions {
   timeoutMs?: number;
   /** @default gatewayUrl() (GATEWAY_URL, read at run time) */
   baseUrl?: string;
+  /**
+   * The visitor's address, as the front door set it: the gateway's per-client limits then count
+   * the visitor, not the site (whose calls would otherwise all share one address).
+   */
+  forwardedFor?: string;
 }
 
 const queryOf = (payload: unknown): string => {
@@ -78,6 +85,7 @@ export async function callGateway<S extends z.ZodType>(
       headers: {
         accept: 'application/json',
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(options.forwardedFor ? { [HeaderName.forwardedFor]: options.forwardedFor } : {}),
       },
       ...(method === 'POST' ? { body: JSON.stringify(payload ?? {}) } : {}),
       signal: AbortSignal.timeout(timeoutMs),
@@ -118,4 +126,26 @@ export async function callGateway<S extends z.ZodType>(
   if (!data.success)
     throw new GatewayCallError('malformed reply', null, response.status, { cause: data.error });
   return data.data;
+}
+
+/** {@link callGateway} on behalf of the visitor whose page request is being rendered. */
+export type VisitorGatewayCall = <S extends z.ZodType>(
+  path: ApiPath,
+  payload: unknown,
+  schema: S,
+  options?: Omit<GatewayCallOptions, 'forwardedFor'>,
+) => Promise<z.output<S>>;
+
+/**
+ * Binds {@link callGateway} to a page request: its calls carry the visitor's address, which the
+ * site's front door wrote into `x-forwarded-for` (replacing anything the visitor sent).
+ */
+export function gatewayCallFor(request: { headers: IncomingHttpHeaders }): VisitorGatewayCall {
+  const header = request.headers[HeaderName.forwardedFor];
+  const forwardedFor = Array.isArray(header) ? header[0] : header;
+  return (path, payload, schema, options = {}) =>
+    callGateway(path, payload, schema, {
+      ...options,
+      ...(forwardedFor ? { forwardedFor } : {}),
+    });
 }

@@ -4,6 +4,7 @@ import { htmlLang } from '@exchange-web/client/language';
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
+import { gatewayCallFor } from '../lib/gateway-call';
 import { loadUsdtRates } from '../lib/rates';
 import { readShellRequest } from '../lib/shell-request';
 
@@ -16,7 +17,7 @@ export const getServerSideProps: GetServerSideProps<HomeProps> = async ({ req, q
     routerLocale: locale,
   });
   try {
-    return { props: { rates: await loadUsdtRates(language) } };
+    return { props: { rates: await loadUsdtRates(gatewayCallFor(req), language) } };
   } catch (error) {
     console.error('home: rates failed to load:', error);
     return { props: { rates: null } };

@@ -100,11 +100,15 @@ describe('error catalogue', () => {
       unauthorized: '40100',
       forbidden: '40300',
       trackingUploadOff: '40301',
+      crossSiteRefused: '40302',
       notFound: '40400',
       methodNotAllowed: '40500',
+      lengthRequired: '41100',
       payloadTooLarge: '41300',
+      targetTooLong: '41400',
       rateLimited: '42900',
       internalError: '50000',
+      upstreamUnavailable: '50200',
     });
   });
 
@@ -144,6 +148,9 @@ describe('error catalogue', () => {
       loginEncryptionRequired: '21011',
       loginCiphertextInvalid: '21012',
       loginServerKeyOutdated: '21013',
+      loginCiphertextStale: '21014',
+      loginCiphertextReplayed: '21015',
+      subAccountLimitReached: '21016',
     });
   });
 

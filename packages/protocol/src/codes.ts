@@ -100,11 +100,22 @@ export const GatewayCode = {
    * the client keeps its queue and waits (SPEC 9: 10 s).
    */
   trackingUploadOff: '40301',
+  /**
+   * A state-changing call (POST) that a page of another origin could have made: not
+   * `content-type: application/json`, or an `Origin` that is not allowed (README "Security").
+   */
+  crossSiteRefused: '40302',
   notFound: '40400',
   methodNotAllowed: '40500',
+  /** A body without a declared length: the site's front door refuses what it cannot measure first. */
+  lengthRequired: '41100',
   payloadTooLarge: '41300',
+  /** A request target (path and query) longer than RequestLimit.maxTargetLength. */
+  targetTooLong: '41400',
   rateLimited: '42900',
   internalError: '50000',
+  /** The site's front door could not reach the server behind it (gateway or header-footer). */
+  upstreamUnavailable: '50200',
 } as const;
 
 /** A code of {@link GatewayCode}. */
@@ -135,6 +146,12 @@ export const AccountCode = {
   loginCiphertextInvalid: '21012',
   /** The login was encrypted for a server key no longer accepted: fetch the sign config again. */
   loginServerKeyOutdated: '21013',
+  /** An encrypted login body's time is outside the gateway's freshness window (HTTP 400). */
+  loginCiphertextStale: '21014',
+  /** An encrypted login body's nonce was used before: a replayed body (HTTP 409). */
+  loginCiphertextReplayed: '21015',
+  /** The main account already has the most sub-accounts it may (GATEWAY_MAX_SUB_ACCOUNTS). */
+  subAccountLimitReached: '21016',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -205,11 +222,16 @@ export const errorMeaning: Record<string, string> = {
   [GatewayCode.forbidden]: 'The account may not use this call.',
   [GatewayCode.trackingUploadOff]:
     'Event uploading is switched off; keep the events and retry later.',
+  [GatewayCode.crossSiteRefused]:
+    'A state-changing call must be JSON sent from an allowed origin (cross-site request refused).',
   [GatewayCode.notFound]: 'There is no such call.',
   [GatewayCode.methodNotAllowed]: 'The call does not accept this HTTP method.',
+  [GatewayCode.lengthRequired]: 'The request body must declare its length.',
   [GatewayCode.payloadTooLarge]: 'The request body is too large.',
+  [GatewayCode.targetTooLong]: 'The request path and query are too long.',
   [GatewayCode.rateLimited]: 'Too many requests; try again later.',
   [GatewayCode.internalError]: 'The gateway failed to handle the request.',
+  [GatewayCode.upstreamUnavailable]: 'The site could not reach the server behind it; try again.',
   [AccountCode.loginNameTaken]: 'The login name is already registered.',
   [AccountCode.weakPassword]: 'The password is too weak.',
   [AccountCode.wrongCredentials]: 'The login name or password is incorrect.',
@@ -220,11 +242,15 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.notSubAccountSession]: 'The session does not act as a sub-account.',
   [AccountCode.apiKeyLimitReached]: 'The account holds the most API keys it may.',
   [AccountCode.apiKeyNotFound]: 'No such API key of this account.',
+  [AccountCode.subAccountLimitReached]: 'The account has the most sub-accounts it may create.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',
   [AccountCode.loginCiphertextInvalid]:
     'The encrypted login body is malformed or does not decrypt.',
   [AccountCode.loginServerKeyOutdated]:
     'The login was encrypted for an outdated server key; fetch the sign config again.',
+  [AccountCode.loginCiphertextStale]:
+    'The encrypted login body is too old or too far ahead of the server time; send it again.',
+  [AccountCode.loginCiphertextReplayed]: 'The encrypted login body was used before.',
   [ChallengeCode.solutionMalformed]: 'The challenge solution is not a valid solution payload.',
   [ChallengeCode.solutionInvalid]: 'The challenge solution does not verify.',
   [ChallengeCode.challengeExpired]: 'The challenge has expired; start a new one.',

@@ -172,6 +172,10 @@ describe('headers', () => {
       lastAlgorithm: 'lastAlgorithm',
       gwSignError: 'gw-sign-error',
       contentType: 'content-type',
+      forwardedFor: 'x-forwarded-for',
+      forwardedHost: 'x-forwarded-host',
+      forwardedProto: 'x-forwarded-proto',
+      origin: 'origin',
     });
   });
 

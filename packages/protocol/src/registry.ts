@@ -217,6 +217,31 @@ export const HeaderName = {
   /** Response header whose presence logs a sign failure event (SPEC.md section 8). */
   gwSignError: 'gw-sign-error',
   contentType: 'content-type',
+  /**
+   * The visitor's address as the site's front door read it from its socket (or through the
+   * proxies it is told to trust); it replaces whatever a visitor sent, so the gateway's
+   * per-client limits key on an address nobody can choose.
+   */
+  forwardedFor: 'x-forwarded-for',
+  /** The host the browser asked for, set by the front door (the gateway sees its own host). */
+  forwardedHost: 'x-forwarded-host',
+  /** `http` or `https`: how the visitor reached the front door. */
+  forwardedProto: 'x-forwarded-proto',
+  /** The page that made a state-changing call; checked against the allowed origins (CSRF). */
+  origin: 'origin',
+} as const;
+
+/**
+ * Limits every server of the stack applies to a request before any handler reads it, so a
+ * malformed or oversized request is refused with a 4xx and nothing else (README "Security").
+ */
+export const RequestLimit = {
+  /** Bodies over 1 MiB answer 413 (41300), at the site's front door and at the gateway. */
+  maxBodyBytes: 1024 * 1024,
+  /** Request targets (path and query) over 8 KiB answer 414. */
+  maxTargetLength: 8 * 1024,
+  /** JSON bodies nested deeper than this answer 400 (40001) instead of being walked. */
+  maxJsonDepth: 32,
 } as const;
 
 /** Fixed header values (SPEC.md sections 4 and 7). */

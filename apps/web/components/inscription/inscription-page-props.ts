@@ -36,7 +36,11 @@ import {
 } from '@exchange-web/protocol/inscription';
 import { ApiPath, inscriptionPages } from '@exchange-web/protocol/paths';
 import type { GetServerSideProps, GetServerSidePropsContext } from 'next';
-import { callGateway, isGatewayCallError } from '../../lib/gateway-call';
+import {
+  gatewayCallFor,
+  isGatewayCallError,
+  type VisitorGatewayCall,
+} from '../../lib/gateway-call';
 import { pageLinks } from '../../lib/page-links';
 import { readShellRequest } from '../../lib/shell-request';
 import { siteOrigin } from '../../lib/site-origin';
@@ -116,8 +120,13 @@ function shellOf(ctx: GetServerSidePropsContext) {
 }
 
 /** The search-engine texts of a page in the request's language (SPEC 7 getTdkMltQueryList). */
-async function loadTexts(locale: string, pageKey: TdkPageKey, token?: string) {
-  const reply = await callGateway(
+async function loadTexts(
+  gateway: VisitorGatewayCall,
+  locale: string,
+  pageKey: TdkPageKey,
+  token?: string,
+) {
+  const reply = await gateway(
     ApiPath.tdkMltQueryList,
     { locale, pageKeys: [pageKey], ...(token === undefined ? {} : { token }) },
     tdkReplySchema,
@@ -142,6 +151,7 @@ export function listPageProps(segment: ListSegment): GetServerSideProps<ListPage
   );
   if (!tab) throw new Error(`${path} is not an inscription list page of SPEC 2`);
   return async (ctx) => {
+    const gateway = gatewayCallFor(ctx.req);
     const shell = shellOf(ctx);
     const view = parseListQuery(ctx.query, tab, path);
     const keyword = parseKeyword(ctx.query);
@@ -149,7 +159,7 @@ export function listPageProps(segment: ListSegment): GetServerSideProps<ListPage
     let search: SearchOutcome | null = null;
     if (keyword !== null) {
       try {
-        const reply = await callGateway(
+        const reply = await gateway(
           ApiPath.inscriptionSearch,
           { keyword, limit: SEARCH_SUGGESTION_LIMIT },
           inscriptionSearchReplySchema,
@@ -173,17 +183,17 @@ export function listPageProps(segment: ListSegment): GetServerSideProps<ListPage
     }
 
     const [list, hot, leaderboard, texts] = await Promise.allSettled([
-      callGateway(
+      gateway(
         ApiPath.inscriptionListByPage,
         { tab, sort: view.sort, order: view.order, pageNo: view.pageNo, pageSize: view.pageSize },
         inscriptionListReplySchema,
       ),
-      callGateway(ApiPath.inscriptionHot, { limit: HOT_STRIP_SIZE }, hotInscriptionReplySchema),
+      gateway(ApiPath.inscriptionHot, { limit: HOT_STRIP_SIZE }, hotInscriptionReplySchema),
       // SPEC 7: indexLeaderboard-get is a GET with no payload.
-      callGateway(ApiPath.indexLeaderboard, undefined, indexLeaderboardReplySchema, {
+      gateway(ApiPath.indexLeaderboard, undefined, indexLeaderboardReplySchema, {
         method: 'GET',
       }),
-      loadTexts(shell.language, TDK_PAGE_KEY_OF_TAB[tab]),
+      loadTexts(gateway, shell.language, TDK_PAGE_KEY_OF_TAB[tab]),
     ]);
     const listReply = valueOf(list, 'the token list');
     if (!listReply) ctx.res.statusCode = HTTP_UNAVAILABLE;
@@ -234,28 +244,29 @@ const DEFAULT_INTERVAL: PriceHistoryInterval = '1d';
 export const tokenPageProps: GetServerSideProps<TokenPageProps> = async (ctx) => {
   const ticker = ctx.params?.token;
   if (typeof ticker !== 'string' || !TICKER_PATTERN.test(ticker)) return { notFound: true };
+  const gateway = gatewayCallFor(ctx.req);
   const shell = shellOf(ctx);
   const table = (pageNo: number) => ({ ticker, pageNo, pageSize: DEFAULT_PAGE_SIZE });
   const [detail, info, holders, activity, history, runes, texts] = await Promise.allSettled([
-    callGateway(ApiPath.inscriptionDetail, { ticker }, inscriptionDetailReplySchema),
-    callGateway(ApiPath.inscriptionInfo, { ticker }, inscriptionInfoReplySchema),
-    callGateway(
+    gateway(ApiPath.inscriptionDetail, { ticker }, inscriptionDetailReplySchema),
+    gateway(ApiPath.inscriptionInfo, { ticker }, inscriptionInfoReplySchema),
+    gateway(
       ApiPath.seoTradesOwners,
       table(parsePageNo(ctx.query[TOKEN_TABLE_QUERY.holders])),
       ownersReplySchema,
     ),
-    callGateway(
+    gateway(
       ApiPath.seoTradesActivity,
       table(parsePageNo(ctx.query[TOKEN_TABLE_QUERY.activity])),
       activityReplySchema,
     ),
-    callGateway(
+    gateway(
       ApiPath.seoTradesPriceHistory,
       { ticker, interval: DEFAULT_INTERVAL, pageNo: 1, pageSize: CHART_POINTS[DEFAULT_INTERVAL] },
       priceHistoryReplySchema,
     ),
-    callGateway(ApiPath.inscriptionRelatedRunesToken, { ticker }, relatedRunesReplySchema),
-    loadTexts(shell.language, 'brc20Token', ticker),
+    gateway(ApiPath.inscriptionRelatedRunesToken, { ticker }, relatedRunesReplySchema),
+    loadTexts(gateway, shell.language, 'brc20Token', ticker),
   ]);
   if (
     detail.status === 'rejected' &&

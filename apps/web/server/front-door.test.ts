@@ -1,0 +1,268 @@
+import { GatewayCode } from '@exchange-web/protocol/codes';
+import { RequestLimit } from '@exchange-web/protocol/registry';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import proxyaddr from 'proxy-addr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFrontDoor, routeOf, targetProblem, type FrontDoorOptions } from './front-door';
+
+/** What an upstream (gateway, header-footer, or Next's page handler) saw of a request. */
+interface Seen {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    ),
+  );
+});
+
+function listen(server: Server): Promise<string> {
+  servers.push(server);
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+/** An upstream that records each request and answers `{ upstream: name }`. */
+async function upstream(name: string) {
+  const seen: Seen[] = [];
+  const url = await listen(
+    createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ url: request.url ?? '', headers: request.headers, body });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ upstream: name }));
+      });
+    }),
+  );
+  return { url, seen };
+}
+
+/** A front door over two recording upstreams and a recording page handler. */
+async function frontDoor(options: Partial<FrontDoorOptions> = {}) {
+  const gateway = await upstream('gateway');
+  const headerFooter = await upstream('header-footer');
+  const pages: Seen[] = [];
+  const errors: unknown[] = [];
+  const url = await listen(
+    createServer(
+      createFrontDoor({
+        gatewayUrl: gateway.url,
+        headerFooterUrl: headerFooter.url,
+        handlePage: (request, response) => {
+          pages.push({ url: request.url ?? '', headers: request.headers, body: '' });
+          response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
+          return Promise.resolve();
+        },
+        logError: (_message, error) => errors.push(error),
+        ...options,
+      }),
+    ),
+  );
+  return { url, gateway, headerFooter, pages, errors };
+}
+
+/** Sends one raw request (fetch would normalise the target) and reads the status line and body. */
+function rawRequest(url: string, head: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(head));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('end', () => resolve({ status: Number(text.split(' ')[1]), text }));
+    socket.on('error', reject);
+  });
+}
+
+const envelopeOf = (text: string) =>
+  JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as {
+    code: string;
+  };
+
+describe('targetProblem', () => {
+  it('accepts paths and queries with sound escapes', () => {
+    for (const target of ['/', '/ja/spot/BTCUSDT', '/v1/x?q=%E2%82%AC&a=b', '/%25'])
+      expect(targetProblem(target)).toBeUndefined();
+  });
+
+  it('refuses malformed escapes, NUL, absolute forms and overlong targets', () => {
+    expect(targetProblem('/%')?.status).toBe(400);
+    expect(targetProblem('/%zz')?.status).toBe(400);
+    expect(targetProblem('/%c0%af')?.status).toBe(400);
+    expect(targetProblem('/a%00b')?.status).toBe(400);
+    expect(targetProblem('http://evil.example/')?.status).toBe(400);
+    expect(targetProblem('*')?.status).toBe(400);
+    expect(targetProblem(undefined)?.status).toBe(400);
+    expect(targetProblem(`/${'a'.repeat(RequestLimit.maxTargetLength)}`)).toMatchObject({
+      status: 414,
+      code: GatewayCode.targetTooLong,
+    });
+  });
+});
+
+describe('routeOf', () => {
+  it('sends API and image paths to the gateway and the remote to the header-footer server', () => {
+    expect(routeOf('/v1/user/login')).toEqual({ to: 'gateway', path: '/v1/user/login' });
+    expect(routeOf('/btapi/common/logout?x=1')).toEqual({
+      to: 'gateway',
+      path: '/btapi/common/logout?x=1',
+    });
+    expect(routeOf('/images/probe.png')).toEqual({ to: 'gateway', path: '/images/probe.png' });
+    expect(routeOf('/_mfe/header-footer/remoteEntry.js?v=2')).toEqual({
+      to: 'header-footer',
+      path: '/remoteEntry.js?v=2',
+    });
+    expect(routeOf('/ja/v1/user/login')).toEqual({ to: 'page' });
+    expect(routeOf('/v1x')).toEqual({ to: 'page' });
+    expect(routeOf('/')).toEqual({ to: 'page' });
+  });
+});
+
+describe('createFrontDoor', () => {
+  it('answers a malformed target with a 400 envelope and keeps serving', async () => {
+    const door = await frontDoor();
+    for (const target of ['/%', '/v1/%zz', '/_mfe/header-footer/%', '/images/%c0%af']) {
+      const reply = await rawRequest(
+        door.url,
+        `GET ${target} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`,
+      );
+      expect([target, reply.status]).toEqual([target, 400]);
+      expect(envelopeOf(reply.text).code).toBe(GatewayCode.badRequest);
+    }
+    expect(door.pages).toEqual([]);
+    expect(door.gateway.seen).toEqual([]);
+    expect((await fetch(`${door.url}/`)).status).toBe(200);
+  });
+
+  it('replaces the forwarding headers a visitor sends with the socket address', async () => {
+    const door = await frontDoor();
+    const forged = {
+      'x-forwarded-for': '203.0.113.66',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'x-real-ip': '203.0.113.66',
+      forwarded: 'for=203.0.113.66',
+      'x-middleware-subrequest': 'proxy',
+    };
+    await fetch(`${door.url}/v1/mix/public/clientCommonConfig`, { headers: forged });
+    await fetch(`${door.url}/ja/login`, { headers: forged });
+    const host = new URL(door.url).host;
+    for (const seen of [door.gateway.seen[0], door.pages[0]]) {
+      expect(seen?.headers).toMatchObject({
+        'x-forwarded-for': '127.0.0.1',
+        'x-forwarded-host': host,
+        'x-forwarded-proto': 'http',
+      });
+      expect(seen?.headers).not.toHaveProperty('x-real-ip');
+      expect(seen?.headers).not.toHaveProperty('forwarded');
+      expect(seen?.headers).not.toHaveProperty('x-middleware-subrequest');
+    }
+  });
+
+  it('believes the forwarding headers of a proxy it is told to trust, and sends HSTS over https', async () => {
+    const door = await frontDoor({ trustProxy: proxyaddr.compile('loopback') });
+    const reply = await fetch(`${door.url}/v1/x`, {
+      headers: {
+        'x-forwarded-for': '198.51.100.7',
+        'x-forwarded-host': 'www.exchange.example',
+        'x-forwarded-proto': 'https',
+      },
+    });
+    expect(door.gateway.seen[0]?.headers).toMatchObject({
+      'x-forwarded-for': '198.51.100.7',
+      'x-forwarded-host': 'www.exchange.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(reply.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+  });
+
+  it('gives every reply the security headers, and HSTS only over https', async () => {
+    const door = await frontDoor();
+    for (const path of ['/', '/v1/x', '/%']) {
+      const reply = await fetch(`${door.url}${path}`);
+      expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(reply.headers.get('permissions-policy')).toContain('camera=()');
+      expect(reply.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('forwards the remote under its own path and API calls with their target as sent', async () => {
+    const door = await frontDoor();
+    const remote = await fetch(`${door.url}/_mfe/header-footer/remoteEntry.js?v=1`);
+    expect(await remote.json()).toEqual({ upstream: 'header-footer' });
+    expect(door.headerFooter.seen[0]?.url).toBe('/remoteEntry.js?v=1');
+    // Raw: fetch itself would resolve the dot segment before sending.
+    const call = await rawRequest(
+      door.url,
+      'POST /v1/a/./b?x=%41 HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 7\r\nConnection: close\r\n\r\n{"a":1}',
+    );
+    expect(call.status).toBe(200);
+    expect(door.gateway.seen[0]).toMatchObject({ url: '/v1/a/./b?x=%41', body: '{"a":1}' });
+    // Next renders neither.
+    expect(door.pages).toEqual([]);
+  });
+
+  it('refuses an oversized API body with 413 and a body of unknown length with 411', async () => {
+    const door = await frontDoor();
+    const big = await fetch(`${door.url}/v1/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(RequestLimit.maxBodyBytes + 1),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: GatewayCode.payloadTooLarge, data: null });
+
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const { hostname, port } = new URL(door.url);
+      const request = httpRequest(
+        {
+          hostname,
+          port,
+          path: '/v1/user/logout',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.write('{}');
+      request.end();
+    });
+    expect(chunked).toBe(411);
+    expect(door.gateway.seen).toEqual([]);
+  });
+
+  it('answers 502 with an envelope when the server behind is down, and keeps serving', async () => {
+    const door = await frontDoor({ gatewayUrl: 'http://127.0.0.1:9' });
+    const reply = await fetch(`${door.url}/v1/mix/public/usdtRate`);
+    expect(reply.status).toBe(502);
+    expect(await reply.json()).toMatchObject({ code: GatewayCode.upstreamUnavailable });
+    expect(door.errors).toHaveLength(1);
+    expect((await fetch(`${door.url}/`)).status).toBe(200);
+  });
+});
