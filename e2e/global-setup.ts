@@ -30,8 +30,16 @@ export default async function setup(project: TestProject) {
     dataDir,
     quiet: true,
     // A short simulated-market cycle, so a paper limit order a little off the price fills within
-    // seconds (README "Simulated market and trading").
-    env: { HEADER_FOOTER_DIST: headerFooterDist, GATEWAY_MARKET_CYCLE_MS: '20000' },
+    // seconds (README "Simulated market and trading"). Every test browses from 127.0.0.1: the
+    // whole run is one client address doing the work of many visitors, so its public-call
+    // budget and its market streams are theirs together (the limits themselves are tested in
+    // hostile-input.test.ts and market.test.ts).
+    env: {
+      HEADER_FOOTER_DIST: headerFooterDist,
+      GATEWAY_MARKET_CYCLE_MS: '20000',
+      GATEWAY_PUBLIC_RATE_LIMIT: '100000',
+      GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT: '100',
+    },
   });
   project.provide('siteUrl', stack.url.replace('localhost', '127.0.0.1'));
   project.provide('gatewayUrl', stack.gatewayUrl);

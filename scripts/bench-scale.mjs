@@ -41,7 +41,7 @@ async function loadProtocol() {
       contents: [
         "export { ApiPath } from '@exchange-web/protocol/paths';",
         "export { HeaderName, KeyAlgorithm } from '@exchange-web/protocol/registry';",
-        "export { joinBodyCiphertext, signData } from '@exchange-web/protocol/signing';",
+        "export { joinBodyCiphertext, loginPlaintext, signData } from '@exchange-web/protocol/signing';",
       ].join('\n'),
       resolveDir: root,
       loader: 'ts',
@@ -61,7 +61,8 @@ async function loadProtocol() {
  * an encrypted registration that binds it to the session, then mode-2 signed core calls.
  */
 async function signedInUser(protocol, url) {
-  const { ApiPath, HeaderName, KeyAlgorithm, joinBodyCiphertext, signData } = protocol;
+  const { ApiPath, HeaderName, KeyAlgorithm, joinBodyCiphertext, loginPlaintext, signData } =
+    protocol;
   const pair = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const publicKey = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
   const signText = (text) =>
@@ -80,7 +81,12 @@ async function signedInUser(protocol, url) {
     email: `bench-${randomBytes(6).toString('hex')}@bench.test`,
     pwd: 'Bench-Passw0rd',
   };
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
+  // The freshness fields the gateway needs inside (README "Request signing and login encryption").
+  const plaintext = loginPlaintext(fields, {
+    time: Date.now(),
+    nonce: randomBytes(16).toString('hex'),
+  });
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const wrapped = publicEncrypt(
     {
       key: serverKey,

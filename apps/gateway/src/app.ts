@@ -1,6 +1,7 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName } from '@exchange-web/protocol/registry';
+import { IMAGE_PATH_PREFIX } from '@exchange-web/protocol/images';
+import { HeaderName, RequestLimit } from '@exchange-web/protocol/registry';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { SessionStore } from './accounts/sessions';
@@ -12,7 +13,8 @@ import { createChallengeGuard } from './http/challenge-guard';
 import { trustProxies } from './http/client-ip';
 import { fail, ok } from './http/envelope-response';
 import { isRefusedError } from './http/errors';
-import { ipRateLimit } from './http/rate-limit';
+import { csrfGuard } from './http/csrf-guard';
+import { ipRateLimit, sessionRateLimit } from './http/rate-limit';
 import { createLoginBodyReader } from './http/read-login-body';
 import { Routes } from './http/routes';
 import { createSessionGuard } from './http/session-guard';
@@ -39,8 +41,25 @@ import { UploadSwitch } from './tracking/upload-switch';
 import { SimulatedMarket } from './market/price-model';
 import { TradingEngine } from './trading/engine';
 
-/** Bodies over 1 MiB are refused before they are read (issue: bad input). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Bodies over 1 MiB are refused before they are read (README "Security"). */
+const MAX_BODY_BYTES = RequestLimit.maxBodyBytes;
+
+/** The calls counted on a limit of their own (or not at all): the public limit skips them. */
+const OWN_LIMIT_PATHS: ReadonlySet<string> = new Set([
+  ApiPath.btapiLogout,
+  ApiPath.cspSecurity,
+  ApiPath.captchaId,
+  ApiPath.captchaCheck,
+  ApiPath.buriedLogInfo,
+  '/healthz',
+]);
+
+/**
+ * Whether a request is counted on a limit of its own: the account calls, the calls above, and
+ * the image files (static and cacheable; a CDN serves them in production).
+ */
+const hasOwnLimit = (path: string) =>
+  OWN_LIMIT_PATHS.has(path) || path.startsWith('/v1/user/') || path.startsWith(IMAGE_PATH_PREFIX);
 
 export interface GatewayDeps {
   db: Database;
@@ -66,10 +85,12 @@ export function createApp({
   // First, so every address read below (rate limits, throttles, events) sees through the proxies.
   app.use('*', trustProxies(config.trustedProxies));
 
-  // SPEC 7: every reply carries the server time so clients correct their clock.
+  // SPEC 7: every reply carries the server time so clients correct their clock; and none may be
+  // sniffed into another type than it says (README "Security").
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set(HeaderName.requestTime, String(Date.now()));
+    c.res.headers.set('x-content-type-options', 'nosniff');
   });
   app.use(
     '*',
@@ -87,8 +108,16 @@ export function createApp({
       },
     }),
   );
-  // Only the account calls are rate limited: each count is a database write, and the public
-  // calls (config, rates, coin list) are the hot path of every page load.
+  // CSRF: state-changing calls are JSON from an allowed origin, before anything else reads them.
+  app.use('*', csrfGuard(config.allowedOrigins));
+  // Every call is counted per client address (each count is one database write, shared by every
+  // gateway): the public calls on one counter, the others on their own below. A signed-in
+  // session is also counted on its own, whatever its address.
+  app.use(
+    '*',
+    ipRateLimit(db, config.publicRateLimit, 'public', (c) => hasOwnLimit(c.req.path)),
+  );
+  app.use('*', sessionRateLimit(db, config.sessionRateLimit));
   const rateLimit = ipRateLimit(db, config.accountRateLimit);
   app.use('/v1/user/*', rateLimit);
   app.use(ApiPath.btapiLogout, rateLimit);
@@ -108,7 +137,9 @@ export function createApp({
   const guard = createSessionGuard(sessions, config);
   const serverKeys = new ServerKeyStore(db, config);
   const loginBody = createLoginBodyReader({
+    db,
     serverKeys,
+    freshnessMs: config.loginFreshnessMs,
     plaintextAllowed: config.loginPlaintextAllowed,
     warn: logWarning,
   });
@@ -136,7 +167,13 @@ export function createApp({
   registerCaptchaRoutes(routes, { db, config, challenges, guard: challengeGuard });
   registerAccountRoutes(routes, { db, sessions, config, loginBody, challenges: challengeGuard });
   registerSessionRoutes(routes, { db, sessions, guard, config });
-  registerSubAccountRoutes(routes, { db, sessions, guard, loginBody });
+  registerSubAccountRoutes(routes, {
+    db,
+    sessions,
+    guard,
+    loginBody,
+    maxSubAccounts: config.maxSubAccounts,
+  });
   registerAssetRoutes(signed, db);
   registerApiKeyRoutes(signed, db);
   // The simulated market and the trading engine (README "Simulated market and trading").

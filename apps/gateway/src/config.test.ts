@@ -19,6 +19,7 @@ import {
   readMarketConfig,
   readSigningConfig,
   readProxyConfig,
+  readRequestGuardConfig,
   readTrackingConfig,
 } from './config';
 import { DEFAULT_POSTGRES_POOL_OPTIONS } from './db/postgres';
@@ -79,7 +80,7 @@ describe('readAccountsConfig', () => {
 });
 
 describe('readSigningConfig', () => {
-  it('defaults to an open config, rsa1024, daily rotation, an hour of grace and plaintext allowed', () => {
+  it('defaults to an open config, rsa1024, daily rotation, an hour of grace and plaintext refused', () => {
     expect(readSigningConfig({})).toEqual(DEFAULT_SIGNING_CONFIG);
     expect(DEFAULT_SIGNING_CONFIG).toEqual({
       signClientOpen: true,
@@ -88,7 +89,8 @@ describe('readSigningConfig', () => {
       signKeyGraceMs: 3_600_000,
       signKeyCacheMs: 10_000,
       signTrustKeyFile: DEV_TRUST_KEY_FILE,
-      loginPlaintextAllowed: true,
+      loginPlaintextAllowed: false,
+      loginFreshnessMs: 120_000,
     });
   });
 
@@ -110,7 +112,8 @@ describe('readSigningConfig', () => {
         GATEWAY_SIGN_KEY_GRACE_MS: '5000',
         GATEWAY_SIGN_KEY_CACHE_MS: '0',
         GATEWAY_SIGN_TRUST_KEY_FILE: 'keys/trust.pem',
-        GATEWAY_LOGIN_PLAINTEXT_ALLOWED: '0',
+        GATEWAY_LOGIN_PLAINTEXT_ALLOWED: '1',
+        GATEWAY_LOGIN_FRESHNESS_MS: '30000',
       }),
     ).toEqual({
       signClientOpen: false,
@@ -119,7 +122,8 @@ describe('readSigningConfig', () => {
       signKeyGraceMs: 5000,
       signKeyCacheMs: 0,
       signTrustKeyFile: path.resolve('keys/trust.pem'),
-      loginPlaintextAllowed: false,
+      loginPlaintextAllowed: true,
+      loginFreshnessMs: 30_000,
     });
   });
 
@@ -150,7 +154,7 @@ describe('readChallengeConfig', () => {
       challengeBurst: { limit: 300, windowMs: 60_000 },
       challengeTtlMs: 300_000,
       challengeTokenTtlMs: 120_000,
-      challengeMaxNumber: 50_000,
+      challengeMaxNumber: 250_000,
       challengeHmacKey: undefined,
     });
   });
@@ -248,7 +252,7 @@ describe('readTrackingConfig', () => {
 });
 
 describe('readMarketConfig', () => {
-  it('defaults to a 10 minute cycle, 1000 streams and a settle every second', () => {
+  it('defaults to a 10 minute cycle, 1000 streams, 4 per client and a settle every second', () => {
     expect(readMarketConfig({})).toEqual(DEFAULT_MARKET_CONFIG);
     expect(DEFAULT_MARKET_CONFIG).toEqual({
       marketCycleMs: 600_000,
@@ -420,6 +424,46 @@ describe('readProxyConfig', () => {
     );
     expect(() => readProxyConfig({ GATEWAY_TRUSTED_PROXIES: 'balancer.internal' })).toThrow(
       /GATEWAY_TRUSTED_PROXIES/,
+    );
+  });
+});
+
+describe('readRequestGuardConfig', () => {
+  it('defaults to same-origin calls only, 1200 public and 600 session calls a minute, 20 sub-accounts', () => {
+    expect(readRequestGuardConfig({})).toEqual({
+      allowedOrigins: [],
+      publicRateLimit: { limit: 1200, windowMs: 60_000 },
+      sessionRateLimit: { limit: 600, windowMs: 60_000 },
+      maxSubAccounts: 20,
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      readRequestGuardConfig({
+        GATEWAY_ALLOWED_ORIGINS: 'https://partner.example, http://localhost:8080',
+        GATEWAY_PUBLIC_RATE_LIMIT: '50',
+        GATEWAY_PUBLIC_RATE_LIMIT_WINDOW_MS: '1000',
+        GATEWAY_SESSION_RATE_LIMIT: '20',
+        GATEWAY_SESSION_RATE_LIMIT_WINDOW_MS: '2000',
+        GATEWAY_MAX_SUB_ACCOUNTS: '0',
+      }),
+    ).toEqual({
+      allowedOrigins: ['https://partner.example', 'http://localhost:8080'],
+      publicRateLimit: { limit: 50, windowMs: 1000 },
+      sessionRateLimit: { limit: 20, windowMs: 2000 },
+      maxSubAccounts: 0,
+    });
+  });
+
+  it('refuses an allowed origin that is not exactly an http(s) origin', () => {
+    for (const origin of ['partner.example', 'https://partner.example/', 'ftp://x.example', '*']) {
+      expect(() => readRequestGuardConfig({ GATEWAY_ALLOWED_ORIGINS: origin })).toThrow(
+        /GATEWAY_ALLOWED_ORIGINS/,
+      );
+    }
+    expect(() => readRequestGuardConfig({ GATEWAY_PUBLIC_RATE_LIMIT: '0' })).toThrow(
+      /GATEWAY_PUBLIC_RATE_LIMIT/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { IMAGE_DOMAIN_PATTERN } from '@exchange-web/protocol/images';
 import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
+import { DEFAULT_LOGIN_FRESHNESS_MS } from '@exchange-web/protocol/signing';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
@@ -61,8 +62,14 @@ export interface SigningConfig {
   signKeyCacheMs: number;
   /** PEM file of the trust-root private key that signs `serverPublicKey`. @default the dev key */
   signTrustKeyFile: string;
-  /** Whether a login-encryption path takes a plaintext body (SPEC 8 fallback). @default true */
+  /** Whether a login-encryption path takes a plaintext body (SPEC 8 fallback). @default false */
   loginPlaintextAllowed: boolean;
+  /**
+   * How far an encrypted login body's `bodyTime` may be from the gateway's time, either way,
+   * before it is refused as stale (21014); each body's nonce is remembered that long (plus a
+   * minute), so a replay within the window is refused too (21015). @default 120_000 (2 minutes)
+   */
+  loginFreshnessMs: number;
 }
 
 /** Human verification (README, "Human verification"; SPEC 4, 5, 7). */
@@ -96,7 +103,8 @@ export interface ChallengeConfig {
   challengeTokenTtlMs: number;
   /**
    * The largest secret number of a challenge: the proof of work tries half of it on average.
-   * @default 50_000 (a browser solves it in well under a second)
+   * @default 250_000 (a browser's workers solve it in about a second; a scripted solver pays
+   * ~125,000 SHA-256 hashes per challenge, five times what 50,000 cost)
    */
   challengeMaxNumber: number;
   /**
@@ -104,6 +112,27 @@ export interface ChallengeConfig {
    * kept in the database, so every gateway process sharing it signs alike.
    */
   challengeHmacKey: string | undefined;
+}
+
+/** Guards every request meets before its route (README "Security"). */
+export interface RequestGuardConfig {
+  /**
+   * Origins (`https://www.example.com`) besides the site's own whose pages may make
+   * state-changing calls; any other Origin is refused with 40302. @default none: same origin only
+   */
+  allowedOrigins: string[];
+  /**
+   * Requests per client address per window on every call without a limit of its own (the public
+   * calls: config, rates, market data, inscription content...). @default 1200 a minute
+   */
+  publicRateLimit: WindowLimit;
+  /**
+   * Requests per signed-in session per window, on any call that carries a session cookie, on top
+   * of the address limits: one account spread over many addresses is still held. @default 600 a minute
+   */
+  sessionRateLimit: WindowLimit;
+  /** Sub-accounts one main account may create; more answer 21016. @default 20 */
+  maxSubAccounts: number;
 }
 
 /** The proxies in front of the gateway (README "Scaling out"). */
@@ -190,7 +219,8 @@ export interface GatewayConfig
     TrackingConfig,
     MarketConfig,
     ImagesConfig,
-    ProxyConfig {
+    ProxyConfig,
+    RequestGuardConfig {
   host: string;
   port: number;
   /**
@@ -237,7 +267,10 @@ export const DEFAULT_SIGNING_CONFIG: Readonly<SigningConfig> = {
   signKeyGraceMs: 60 * 60_000,
   signKeyCacheMs: 10_000,
   signTrustKeyFile: DEV_TRUST_KEY_FILE,
-  loginPlaintextAllowed: true,
+  // A plaintext login is a password in clear and a session with no key bound: off unless an
+  // operator turns it on (README "Security").
+  loginPlaintextAllowed: false,
+  loginFreshnessMs: DEFAULT_LOGIN_FRESHNESS_MS,
 };
 
 export const DEFAULT_CHALLENGE_CONFIG: Readonly<ChallengeConfig> = {
@@ -248,7 +281,7 @@ export const DEFAULT_CHALLENGE_CONFIG: Readonly<ChallengeConfig> = {
   challengeBurst: { limit: 300, windowMs: 60_000 },
   challengeTtlMs: 5 * 60_000,
   challengeTokenTtlMs: 2 * 60_000,
-  challengeMaxNumber: 50_000,
+  challengeMaxNumber: 250_000,
   challengeHmacKey: undefined,
 };
 
@@ -259,6 +292,13 @@ export const DEFAULT_TRACKING_CONFIG: Readonly<TrackingConfig> = {
 };
 
 export const DEFAULT_PROXY_CONFIG: Readonly<ProxyConfig> = { trustedProxies: ['loopback'] };
+
+export const DEFAULT_REQUEST_GUARD_CONFIG: Readonly<RequestGuardConfig> = {
+  allowedOrigins: [],
+  publicRateLimit: { limit: 1200, windowMs: 60_000 },
+  sessionRateLimit: { limit: 600, windowMs: 60_000 },
+  maxSubAccounts: 20,
+};
 
 export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
   marketCycleMs: 10 * 60_000,
@@ -286,7 +326,8 @@ export type AppConfig = AccountsConfig &
   TrackingConfig &
   MarketConfig &
   ImagesConfig &
-  ProxyConfig;
+  ProxyConfig &
+  RequestGuardConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
@@ -296,6 +337,7 @@ export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_MARKET_CONFIG,
   ...DEFAULT_IMAGES_CONFIG,
   ...DEFAULT_PROXY_CONFIG,
+  ...DEFAULT_REQUEST_GUARD_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -408,6 +450,7 @@ export function readSigningConfig(env: NodeJS.ProcessEnv = process.env): Signing
       'GATEWAY_LOGIN_PLAINTEXT_ALLOWED',
       defaults.loginPlaintextAllowed,
     ),
+    loginFreshnessMs: integerFrom(env, 'GATEWAY_LOGIN_FRESHNESS_MS', defaults.loginFreshnessMs),
   };
   if (config.signKeyCacheMs > config.signKeyGraceMs) {
     throw new Error('GATEWAY_SIGN_KEY_CACHE_MS must not exceed GATEWAY_SIGN_KEY_GRACE_MS');
@@ -628,6 +671,38 @@ export function readProxyConfig(env: NodeJS.ProcessEnv): ProxyConfig {
   return { trustedProxies };
 }
 
+/**
+ * Reads the request guards' settings; an allowed origin that is not an http(s) origin stops the
+ * start, since a typo there would silently refuse (or allow) a whole site.
+ */
+export function readRequestGuardConfig(env: NodeJS.ProcessEnv = process.env): RequestGuardConfig {
+  const defaults = DEFAULT_REQUEST_GUARD_CONFIG;
+  const allowedOrigins = listFrom(env, 'GATEWAY_ALLOWED_ORIGINS');
+  for (const origin of allowedOrigins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new Error(
+        `GATEWAY_ALLOWED_ORIGINS must list origins such as https://www.example.com, not ${JSON.stringify(origin)}`,
+      );
+    }
+  }
+  const windowLimit = (name: string, fallback: WindowLimit): WindowLimit => ({
+    limit: integerFrom(env, name, fallback.limit),
+    windowMs: integerFrom(env, `${name}_WINDOW_MS`, fallback.windowMs),
+  });
+  return {
+    allowedOrigins,
+    publicRateLimit: windowLimit('GATEWAY_PUBLIC_RATE_LIMIT', defaults.publicRateLimit),
+    sessionRateLimit: windowLimit('GATEWAY_SESSION_RATE_LIMIT', defaults.sessionRateLimit),
+    maxSubAccounts: integerFrom(env, 'GATEWAY_MAX_SUB_ACCOUNTS', defaults.maxSubAccounts, 0),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -644,6 +719,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ...readMarketConfig(env),
     ...readImagesConfig(env),
     ...readProxyConfig(env),
+    ...readRequestGuardConfig(env),
     imageServers: readImageServers(env),
   };
 }

@@ -1,8 +1,9 @@
 import { ErrorCode, GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName } from '@exchange-web/protocol/registry';
+import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { assetOverviewReplySchema } from '@exchange-web/protocol/schemas';
 import { signData } from '@exchange-web/protocol/signing';
+import { TradingPath } from '@exchange-web/protocol/trading';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../src/accounts/sweep';
@@ -219,6 +220,53 @@ describe('00023: a signature that does not hold', () => {
     });
     const tm = await send(OVERVIEW, '{}', { ...signed, [HeaderName.tm]: String(Date.now()) });
     expectRefused(tm, ErrorCode.signInvalid, 'md5');
+  });
+
+  it('refuses a paptrading header flipped after signing, either way (SPEC 4)', async () => {
+    const paper = { [HeaderName.paptrading]: HeaderValue.paptrading };
+    // Signed for the paper account, relayed as a real-account call: the header dropped or emptied.
+    const signedPaper = signatureHeaders(client.key, TradingPath.balances, '{}', {
+      paptrading: HeaderValue.paptrading,
+    });
+    expectRefused(
+      await send(TradingPath.balances, '{}', signedPaper),
+      ErrorCode.signInvalid,
+      'md5',
+    );
+    const emptied = signatureHeaders(client.key, TradingPath.balances, '{}', {
+      paptrading: HeaderValue.paptrading,
+    });
+    expectRefused(
+      await send(TradingPath.balances, '{}', { ...emptied, [HeaderName.paptrading]: '' }),
+      ErrorCode.signInvalid,
+      'md5',
+    );
+    // Signed for the real account, relayed with the header added.
+    const signedReal = signatureHeaders(client.key, TradingPath.balances, '{}');
+    expectRefused(
+      await send(TradingPath.balances, '{}', { ...signedReal, ...paper }),
+      ErrorCode.signInvalid,
+      'md5',
+    );
+    // Even with the MD5 recomputed for the flipped header, the signature does not hold.
+    const flipped = signatureHeaders(client.key, TradingPath.balances, '{}');
+    const data = signData(2, {
+      path: TradingPath.balances,
+      tm: flipped[HeaderName.tm] ?? '',
+      uhti: flipped[HeaderName.uhti] ?? '',
+      body: '{}',
+      paptrading: HeaderValue.paptrading,
+    });
+    const forged = await send(TradingPath.balances, '{}', {
+      ...flipped,
+      ...paper,
+      [HeaderName.deviceSignDataMd5]: createHash('md5').update(data).digest('hex'),
+    });
+    expectRefused(forged, ErrorCode.signInvalid, 'signature');
+    // As signed, each is served, on its own account.
+    expectServed(await client.signedPost(TradingPath.balances, {}, {}, paper));
+    expectServed(await client.signedPost(TradingPath.balances, {}));
+    expectServed(await client.signedPost(OVERVIEW, {}, {}, paper));
   });
 
   it('refuses a wrong MD5, and a right MD5 whose signature covers other data', async () => {

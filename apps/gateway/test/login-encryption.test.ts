@@ -5,6 +5,7 @@ import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import vectors from '../../../packages/protocol/vectors/signing.json';
+import { sweepExpired } from '../src/accounts/sweep';
 import { createApp } from '../src/app';
 import { DEFAULT_APP_CONFIG } from '../src/config';
 import type { RunningGateway } from '../src/server';
@@ -15,6 +16,7 @@ import {
   envelope,
   fetchSignConfig,
   newClientKey,
+  newFreshness,
   SigningClient,
   type ClientKeyPair,
 } from './signing-client';
@@ -22,6 +24,7 @@ import {
   CHALLENGES_OFF,
   STRONG_PASSWORD,
   TestBrowser,
+  parseSetCookie,
   startTestGateway,
   uniqueEmail,
 } from './support';
@@ -119,6 +122,15 @@ describe('encrypted login and registration', () => {
 
   it('accepts the shared test vector once its server key is the gateway’s', async () => {
     const { loginEncryption: vector, keys } = vectors;
+    // The vector's bodyTime is fixed: a gateway whose window reaches it (ten years either way).
+    const lenient = createApp({
+      db: gateway.db,
+      config: {
+        ...DEFAULT_APP_CONFIG,
+        ...CHALLENGES_OFF,
+        loginFreshnessMs: 10 * 365 * 86_400_000,
+      },
+    });
     const plain = await new TestBrowser(gateway).post(ApiPath.registerEmail, {
       email: vector.fields.loginName,
       pwd: vector.fields.pwd,
@@ -131,17 +143,34 @@ describe('encrypted login and registration', () => {
         keys.server.privateKeyPem,
       ]);
     });
+    const post = () =>
+      lenient.request(ApiPath.login, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          bodyCiphertext: vector.bodyCiphertext,
+          algorithm: vector.algorithm,
+          publicKey: vector.publicKey,
+          initSign: vector.initSign,
+        }),
+      });
+    const response = await post();
+    const json = (await response.json()) as { code: string; data: unknown };
+    expect(json.code).toBe('00000');
+    expect(sessionReplySchema.parse(json.data).loginName).toBe(vector.fields.loginName);
     const browser = new TestBrowser(gateway);
-    const response = await browser.post(ApiPath.login, {
-      bodyCiphertext: vector.bodyCiphertext,
-      algorithm: vector.algorithm,
-      publicKey: vector.publicKey,
-      initSign: vector.initSign,
-    });
-    expect(response.json?.code).toBe('00000');
-    expect(sessionReplySchema.parse(response.json?.data).loginName).toBe(vector.fields.loginName);
+    for (const cookie of response.headers.getSetCookie().map(parseSetCookie)) {
+      browser.cookies.set(cookie.name, cookie.value);
+    }
     expect(await boundKeys(browser)).toEqual([vector.publicKey]);
-    expect((await fetchSignConfig(gateway)).serverPublicKey).toBe(keys.server.publicKey);
+    const config = (await (await lenient.request(ApiPath.gatewaySignConfig)).json()) as {
+      data: { gatewaySignConfig: { serverPublicKey: string } };
+    };
+    expect(config.data.gatewaySignConfig.serverPublicKey).toBe(keys.server.publicKey);
+    // Its nonce is used now: the vector is taken once.
+    expect(await (await post()).json()).toMatchObject({
+      code: AccountCode.loginCiphertextReplayed,
+    });
   });
 });
 
@@ -150,7 +179,7 @@ describe('plaintext login bodies', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const warned = createApp({
       db: gateway.db,
-      config: { ...DEFAULT_APP_CONFIG, ...CHALLENGES_OFF },
+      config: { ...DEFAULT_APP_CONFIG, ...CHALLENGES_OFF, loginPlaintextAllowed: true },
     });
     const { email } = await registerEncrypted();
     const response = await warned.request(ApiPath.login, {
@@ -341,8 +370,136 @@ describe('refusals of an encrypted body', () => {
   });
 });
 
+describe('freshness of an encrypted body', () => {
+  let email: string;
+  let key: ClientKeyPair;
+  let serverPublicKey: string;
+  beforeAll(async () => {
+    email = (await registerEncrypted()).email;
+    key = await newClientKey();
+    serverPublicKey = (await fetchSignConfig(gateway)).serverPublicKey;
+  });
+  const loginBody = (freshness: Parameters<typeof encryptedBody>[4] = {}) =>
+    JSON.stringify(
+      encryptedBody(
+        key,
+        serverPublicKey,
+        { loginName: email, pwd: STRONG_PASSWORD },
+        {},
+        freshness,
+      ),
+    );
+  const send = (body: string) => new TestBrowser(gateway).send('POST', ApiPath.login, body);
+
+  it('refuses a captured body sent again: 21015 with HTTP 409, signing nobody in', async () => {
+    const captured = loginBody();
+    const first = await send(captured);
+    expect(first.json?.code).toBe('00000');
+    const replayed = await send(captured);
+    expect(replayed.status).toBe(409);
+    expect(replayed.json?.code).toBe(AccountCode.loginCiphertextReplayed);
+    expect(replayed.json?.msg).toContain('bodyNonce');
+    expect(replayed.cookies).toEqual([]);
+    // The session the captured body started is the user's still (no replay ended it).
+    const rows = await gateway.db.query<{ live: number }>(
+      `SELECT count(*)::int AS live FROM sessions s JOIN users u USING (user_id)
+       WHERE u.login_name = $1 AND s.ended_reason IS NULL`,
+      [email],
+    );
+    expect(rows[0]?.live).toBe(1);
+  });
+
+  it('lets exactly one of many concurrent sends of one body through', async () => {
+    const captured = loginBody();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => send(captured)));
+    const codes = replies.map((reply) => reply.json?.code).sort();
+    expect(codes).toEqual(['00000', ...Array<string>(5).fill(AccountCode.loginCiphertextReplayed)]);
+  });
+
+  it('refuses a replay on another gateway sharing the database', async () => {
+    const other = createApp({
+      db: gateway.db,
+      config: { ...DEFAULT_APP_CONFIG, ...CHALLENGES_OFF },
+    });
+    const captured = loginBody();
+    expect((await send(captured)).json?.code).toBe('00000');
+    const there = await other.request(ApiPath.login, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: captured,
+    });
+    expect(there.status).toBe(409);
+    expect(await there.json()).toMatchObject({ code: AccountCode.loginCiphertextReplayed });
+  });
+
+  it.each([
+    ['older than the window', -DEFAULT_APP_CONFIG.loginFreshnessMs - 5000],
+    ['ahead of the window', DEFAULT_APP_CONFIG.loginFreshnessMs + 5000],
+    ['minutes old', -10 * 60_000],
+  ])('refuses a body %s: 21014 with HTTP 400', async (_case, offset) => {
+    const stale = await send(loginBody({ time: Date.now() + offset }));
+    expect(stale.status).toBe(400);
+    expect(stale.json?.code).toBe(AccountCode.loginCiphertextStale);
+    expect(stale.json?.msg).toContain('bodyTime');
+    expect(stale.cookies).toEqual([]);
+  });
+
+  it('takes a body just inside the window either way', async () => {
+    const margin = DEFAULT_APP_CONFIG.loginFreshnessMs - 10_000;
+    for (const offset of [-margin, margin]) {
+      expect((await send(loginBody({ time: Date.now() + offset }))).json?.code).toBe('00000');
+    }
+  });
+
+  it('refuses a stale body even when its nonce is new, and a replayed one even when fresh', async () => {
+    const { nonce } = newFreshness();
+    const stale = await send(loginBody({ time: Date.now() - 3 * 60_000, nonce }));
+    expect(stale.json?.code).toBe(AccountCode.loginCiphertextStale);
+    // A stale body does not use its nonce up: judged before the claim.
+    expect((await send(loginBody({ nonce }))).json?.code).toBe('00000');
+    expect((await send(loginBody({ nonce }))).json?.code).toBe(AccountCode.loginCiphertextReplayed);
+  });
+
+  it.each<[string, () => unknown]>([
+    ['no freshness fields inside', () => JSON.parse(loginBody('none'))],
+    [
+      'a freshness field beside the ciphertext',
+      () => ({ ...(JSON.parse(loginBody()) as object), bodyNonce: newFreshness().nonce }),
+    ],
+    ['a nonce that is not hex', () => JSON.parse(loginBody({ nonce: 'z'.repeat(32) }))],
+  ])('refuses %s with 21012', async (_case, make) => {
+    const response = await new TestBrowser(gateway).post(ApiPath.login, make());
+    expect(response.status).toBe(400);
+    expect(response.json?.code).toBe(AccountCode.loginCiphertextInvalid);
+  });
+
+  it('refuses a replayed switch body too', async () => {
+    const { client } = await registerEncrypted();
+    const created = await client.browser.post(ApiPath.subAccountCreate, { userName: 'desk-r' });
+    const subId = (created.json?.data as { userId: string }).userId;
+    const body = JSON.stringify(encryptedBody(client.key, serverPublicKey, { userId: subId }));
+    expect((await client.browser.send('POST', ApiPath.subAccountSwitch, body)).json?.code).toBe(
+      '00000',
+    );
+    const again = await client.browser.send('POST', ApiPath.subAccountSwitch, body);
+    expect(again.json?.code).toBe(AccountCode.loginCiphertextReplayed);
+  });
+
+  it('sweeps used nonces once their window has passed, and keeps the others', async () => {
+    await gateway.db.query(
+      `INSERT INTO login_nonces (nonce, expires_at) VALUES
+         ('sweep-old', now() - interval '1 second'), ('sweep-live', now() + interval '1 hour')`,
+    );
+    await sweepExpired(gateway.db);
+    const rows = await gateway.db.query<{ nonce: string }>(
+      "SELECT nonce FROM login_nonces WHERE nonce LIKE 'sweep-%'",
+    );
+    expect(rows.map((row) => row.nonce)).toEqual(['sweep-live']);
+  });
+});
+
 describe('encrypted sub-account switches', () => {
-  it('switches from encrypted bodies and binds each key to the session', async () => {
+  it('switches from encrypted bodies, binding none of their keys: the login’s key stays', async () => {
     const { client } = await registerEncrypted();
     const created = await client.browser.post(ApiPath.subAccountCreate, { userName: 'desk-1' });
     const subId = sessionReplySchema.shape.userId.parse(
@@ -355,10 +512,7 @@ describe('encrypted sub-account switches', () => {
       userId: subId,
       subAccount: true,
     });
-    expect(await boundKeys(client.browser)).toEqual([
-      client.key.publicKey,
-      switching.key.publicKey,
-    ]);
+    expect(await boundKeys(client.browser)).toEqual([client.key.publicKey]);
 
     // switchBack has no field to encrypt: its body is the encryption of {}.
     const back = await client.postEncrypted(ApiPath.subAccountSwitchBack, {});

@@ -8,8 +8,11 @@ import {
 } from '@exchange-web/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../src/accounts/sweep';
+import { createApp } from '../src/app';
+import { DEFAULT_APP_CONFIG } from '../src/config';
 import { DEMO_ACCOUNT } from '../src/db/seed';
 import type { RunningGateway } from '../src/server';
+import { SigningClient } from './signing-client';
 import { STRONG_PASSWORD, TestBrowser, sleep, startTestGateway, uniqueEmail } from './support';
 
 // Tiny lifetimes so expiry can be watched: a token serves 400 ms, a refresh token 1500 ms, and a
@@ -17,15 +20,15 @@ import { STRONG_PASSWORD, TestBrowser, sleep, startTestGateway, uniqueEmail } fr
 const SESSION_TTL_MS = 400;
 const REFRESH_TTL_MS = 1500;
 const RENEW_GRACE_MS = 600;
+const SHORT_TIMES = {
+  sessionTtlMs: SESSION_TTL_MS,
+  refreshTtlMs: REFRESH_TTL_MS,
+  renewGraceMs: RENEW_GRACE_MS,
+};
 
 let gateway: RunningGateway;
 beforeAll(async () => {
-  gateway = await startTestGateway({
-    sessionTtlMs: SESSION_TTL_MS,
-    refreshTtlMs: REFRESH_TTL_MS,
-    renewGraceMs: RENEW_GRACE_MS,
-    cookieSecure: true,
-  });
+  gateway = await startTestGateway({ ...SHORT_TIMES, cookieSecure: true });
 });
 afterAll(async () => {
   await gateway.stop();
@@ -293,7 +296,9 @@ describe('session expiry (SPEC 4 and 8)', () => {
     refreshOnly.cookies.set(CookieName.refreshToken, oldRefreshToken);
     expect((await userInfo(refreshOnly)).json?.code).toBe(ErrorCode.sessionExpired);
 
-    expect((await userInfo(visitor)).json?.code).toBe('00000');
+    // That old refresh token coming back after its grace was a reuse: the session it was rotated
+    // into has ended too (see "refresh token reuse").
+    expect((await userInfo(visitor)).json?.code).toBe(ErrorCode.sessionExpired);
   });
 
   it('delivers renewed cookies even when the renewing call is refused for its body', async () => {
@@ -335,6 +340,112 @@ describe('session expiry (SPEC 4 and 8)', () => {
     const response = await userInfo(visitor);
     expect(response.status).toBe(401);
     expect(response.json?.code).toBe(ErrorCode.sessionExpired);
+  });
+});
+
+describe('refresh token reuse', () => {
+  /** A user signed in from an encrypted registration (the client's way). */
+  const registerEncrypted = async () => {
+    const client = await SigningClient.create(gateway);
+    const response = await client.postEncrypted(ApiPath.registerEmail, {
+      email: uniqueEmail('reuse'),
+      pwd: STRONG_PASSWORD,
+    });
+    expect(response.json?.code).toBe('00000');
+    return client.browser;
+  };
+  const endedReason = async (visitor: TestBrowser) => {
+    const rows = await gateway.db.query<{ ended_reason: string | null }>(
+      `SELECT ended_reason FROM sessions
+       WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+      [visitor.cookies.get(CookieName.token) ?? ''],
+    );
+    return rows[0]?.ended_reason;
+  };
+
+  it('ends the whole family when a rotated refresh token comes back after its grace', async () => {
+    const holder = await registerEncrypted();
+    const thief = holder.clone();
+    await sleep(SESSION_TTL_MS + 100);
+    // The holder renews: both tokens rotate; the thief's copy is now a retired refresh token.
+    expect((await userInfo(holder)).json?.code).toBe('00000');
+    const renewed = holder.clone();
+    await sleep(RENEW_GRACE_MS + 50);
+
+    const reused = await userInfo(thief);
+    expect(reused.status).toBe(401);
+    expect(reused.json?.code).toBe(ErrorCode.sessionExpired);
+    // The session the token was rotated into is over too, for whoever holds it.
+    const next = await userInfo(holder);
+    expect(next.status).toBe(401);
+    expect(next.json?.code).toBe(ErrorCode.sessionExpired);
+    expect(await endedReason(renewed)).toBe('reused');
+  });
+
+  it('ends it when the thief renewed first and the holder’s old token comes back', async () => {
+    const holder = await registerEncrypted();
+    const thief = holder.clone();
+    await sleep(SESSION_TTL_MS + 100);
+    expect((await userInfo(thief)).json?.code).toBe('00000');
+    await sleep(RENEW_GRACE_MS + 50);
+    expect((await userInfo(holder)).json?.code).toBe(ErrorCode.sessionExpired);
+    expect(await endedReason(thief)).toBe('reused');
+    expect((await userInfo(thief)).json?.code).toBe(ErrorCode.sessionExpired);
+  });
+
+  it('knows a token rotated away twice, and holds across gateways sharing the database', async () => {
+    const holder = await registerEncrypted();
+    const oldest = holder.clone();
+    for (let rotation = 0; rotation < 2; rotation += 1) {
+      await sleep(SESSION_TTL_MS + 100);
+      const renewed = await userInfo(holder);
+      expect(renewed.json?.code).toBe('00000');
+      expect(renewed.cookies.map((cookie) => cookie.name)).toContain(CookieName.refreshToken);
+    }
+    // The oldest refresh token reaches another gateway process on the same database.
+    const other = createApp({ db: gateway.db, config: { ...DEFAULT_APP_CONFIG, ...SHORT_TIMES } });
+    const cookie = [...oldest.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const there = await other.request(ApiPath.userInfo, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ locale: 'en' }),
+    });
+    expect(await there.json()).toMatchObject({ code: ErrorCode.sessionExpired });
+    expect(await endedReason(holder)).toBe('reused');
+    expect((await userInfo(holder)).json?.code).toBe(ErrorCode.sessionExpired);
+  });
+
+  it('ends nothing for a refresh token back within its grace (a page’s parallel calls)', async () => {
+    const holder = await registerEncrypted();
+    const parallel = holder.clone();
+    await sleep(SESSION_TTL_MS + 100);
+    expect((await userInfo(holder)).json?.code).toBe('00000');
+    expect((await userInfo(parallel)).json?.code).toBe('00000');
+    expect((await userInfo(holder)).json?.code).toBe('00000');
+    expect(await endedReason(holder)).toBeNull();
+  });
+
+  it('sweeps retired refresh tokens that would have expired, and keeps the others', async () => {
+    const holder = await registerEncrypted();
+    await sleep(SESSION_TTL_MS + 100);
+    expect((await userInfo(holder)).json?.code).toBe('00000');
+    const [session] = await gateway.db.query<{ session_id: string }>(
+      `SELECT session_id::text AS session_id FROM sessions
+       WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+      [holder.cookies.get(CookieName.token) ?? ''],
+    );
+    await gateway.db.query(
+      `INSERT INTO retired_refresh_tokens (token_hash, session_id, expires_at)
+       VALUES ('sweep-old', $1, now() - interval '1 second')`,
+      [session?.session_id],
+    );
+    await sweepExpired(gateway.db);
+    const rows = await gateway.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM retired_refresh_tokens WHERE session_id = $1',
+      [session?.session_id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toBe('sweep-old');
   });
 });
 

@@ -4,7 +4,14 @@ import {
   gatewaySignConfigReplySchema,
   type GatewaySignConfig,
 } from '@exchange-web/protocol/schemas';
-import { MODULUS_BITS, joinBodyCiphertext, signData } from '@exchange-web/protocol/signing';
+import {
+  LOGIN_NONCE_BYTES,
+  MODULUS_BITS,
+  joinBodyCiphertext,
+  loginPlaintext,
+  signData,
+  type LoginFreshness,
+} from '@exchange-web/protocol/signing';
 import {
   constants,
   createCipheriv,
@@ -78,17 +85,29 @@ export function encryptText(serverPublicKey: string, plaintext: string): string 
   );
 }
 
+/** A body's freshness as a client makes it: the time now and 16 random bytes. */
+export const newFreshness = (): LoginFreshness => ({
+  time: Date.now(),
+  nonce: randomBytes(LOGIN_NONCE_BYTES).toString('hex'),
+});
+
 /**
- * An encrypted login body: `fields` inside `bodyCiphertext`, `clear` beside it, and the client
- * key's `publicKey`, `algorithm` and `initSign` (SPEC 7).
+ * An encrypted login body: `fields` inside `bodyCiphertext` with the freshness fields (a fresh
+ * `bodyTime` and `bodyNonce`, either forced by `freshness`; `'none'` leaves both out), `clear`
+ * beside it, and the client key's `publicKey`, `algorithm` and `initSign` (SPEC 7).
  */
 export function encryptedBody(
   key: ClientKeyPair,
   serverPublicKey: string,
   fields: Record<string, unknown>,
   clear: Record<string, unknown> = {},
+  freshness: Partial<LoginFreshness> | 'none' = {},
 ): Record<string, unknown> {
-  return envelope(key, encryptText(serverPublicKey, JSON.stringify(fields)), clear);
+  const plaintext =
+    freshness === 'none'
+      ? JSON.stringify(fields)
+      : loginPlaintext(fields, { ...newFreshness(), ...freshness });
+  return envelope(key, encryptText(serverPublicKey, plaintext), clear);
 }
 
 /** The envelope of a given `bodyCiphertext`, its `initSign` made by the client key. */
@@ -125,6 +144,8 @@ export interface SignOptions {
   signedPath?: string;
   /** The body signed. @default the body sent */
   signedBody?: string;
+  /** The `paptrading` value signed ('' for none). @default none (signedPost: the one sent) */
+  paptrading?: string;
 }
 
 /** The signature headers of a request, as a browser client sends them (SPEC 7). */
@@ -142,6 +163,7 @@ export function signatureHeaders(
     tm,
     uhti,
     body: options.signedBody ?? body,
+    paptrading: options.paptrading ?? '',
   });
   return {
     [HeaderName.deviceSign]: signText(data, key.privateKey),
@@ -187,19 +209,26 @@ export class SigningClient {
     return new SigningClient(new TestBrowser(gateway), await newClientKey(algorithm));
   }
 
-  /** Posts `fields` encrypted for the gateway's current server key (and `clear` beside them). */
+  /**
+   * Posts `fields` encrypted for the gateway's current server key (and `clear` beside them), fresh
+   * unless `freshness` forces its parts.
+   */
   async postEncrypted(
     path: string,
     fields: Record<string, unknown>,
     clear: Record<string, unknown> = {},
     headers: Record<string, string> = {},
+    freshness: Partial<LoginFreshness> | 'none' = {},
   ): Promise<CallResult> {
     const { serverPublicKey } = await fetchSignConfig(this.browser.gateway);
-    const body = JSON.stringify(encryptedBody(this.key, serverPublicKey, fields, clear));
+    const body = JSON.stringify(encryptedBody(this.key, serverPublicKey, fields, clear, freshness));
     return this.browser.send('POST', path, body, headers);
   }
 
-  /** Posts a body with signature headers; `options` forces parts, `headers` overrides any. */
+  /**
+   * Posts a body with signature headers; `options` forces parts, `headers` overrides any. A
+   * `paptrading` header sent is signed, as the browser client does, unless `options` says else.
+   */
   signedPost(
     path: string,
     body: unknown = {},
@@ -207,8 +236,9 @@ export class SigningClient {
     headers: Record<string, string> = {},
   ): Promise<CallResult> {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const paptrading = headers[HeaderName.paptrading] ?? '';
     return this.browser.send('POST', path, text, {
-      ...signatureHeaders(this.key, path, text, options),
+      ...signatureHeaders(this.key, path, text, { paptrading, ...options }),
       ...headers,
     });
   }

@@ -6,8 +6,10 @@ import {
   subAccountSchema,
   userInfoReplySchema,
 } from '@exchange-web/protocol/schemas';
+import { HeaderName } from '@exchange-web/protocol/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../src/server';
+import { SigningClient } from './signing-client';
 import { STRONG_PASSWORD, TestBrowser, startTestGateway, uniqueEmail } from './support';
 
 let gateway: RunningGateway;
@@ -158,5 +160,63 @@ describe('sub-accounts', () => {
     expect(response.status).toBe(400);
     expect(response.json?.code).toBe(GatewayCode.validationFailed);
     expect(response.json?.msg).toContain('userName');
+  });
+});
+
+describe('sub-account switches and signing keys', () => {
+  /** A main account signed in from an encrypted registration: its key bound to its session. */
+  async function signedInMain() {
+    const victim = await SigningClient.create(gateway);
+    const registered = await victim.postEncrypted(ApiPath.registerEmail, {
+      email: uniqueEmail('keyed'),
+      pwd: STRONG_PASSWORD,
+    });
+    expect(registered.json?.code).toBe('00000');
+    const sub = await createSub(victim.browser, 'desk');
+    return { victim, sub };
+  }
+
+  it('does not let a stolen cookie bind its own key by switching (00023 on a signed call)', async () => {
+    const { victim, sub } = await signedInMain();
+    // The attacker has the victim's cookies, and a key pair of their own.
+    const attacker = await SigningClient.create(gateway);
+    const stolen = new SigningClient(victim.browser.clone(), attacker.key);
+    const switched = await stolen.postEncrypted(ApiPath.subAccountSwitch, { userId: sub.userId });
+    expect(switched.json?.code).toBe('00000');
+    const back = await stolen.postEncrypted(ApiPath.subAccountSwitchBack, {});
+    expect(back.json?.code).toBe('00000');
+
+    const created = await stolen.signedPost(ApiPath.apiKeyCreate, {
+      label: 'exfil',
+      permissions: ['read', 'trade', 'withdraw'],
+      ipWhitelist: [],
+    });
+    expect(created.status).toBe(401);
+    expect(created.json?.code).toBe(ErrorCode.signInvalid);
+    expect(created.headers.get(HeaderName.gwSignError)).toBe('key');
+    // Nor while switched.
+    await stolen.postEncrypted(ApiPath.subAccountSwitch, { userId: sub.userId });
+    expect((await stolen.signedPost(ApiPath.apiKeyList, {})).json?.code).toBe(
+      ErrorCode.signInvalid,
+    );
+  });
+
+  it('keeps the login’s key across a switch and back: signed calls go on working', async () => {
+    const { victim, sub } = await signedInMain();
+    expect((await victim.signedPost(ApiPath.apiKeyList, {})).json?.code).toBe('00000');
+    const switched = await victim.postEncrypted(ApiPath.subAccountSwitch, { userId: sub.userId });
+    expect(switched.json?.code).toBe('00000');
+    expect((await victim.signedPost(ApiPath.assetOverview, {})).json?.code).toBe('00000');
+    // Even a switch body encrypted under another key leaves the login's key in place.
+    const otherKey = new SigningClient(victim.browser, (await SigningClient.create(gateway)).key);
+    expect((await otherKey.postEncrypted(ApiPath.subAccountSwitchBack, {})).json?.code).toBe(
+      '00000',
+    );
+    const created = await victim.signedPost(ApiPath.apiKeyCreate, {
+      label: 'mine',
+      permissions: ['read'],
+      ipWhitelist: [],
+    });
+    expect(created.json?.code).toBe('00000');
   });
 });

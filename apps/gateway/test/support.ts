@@ -16,6 +16,18 @@ export const CHALLENGES_OFF: Partial<ChallengeConfig> = {
 };
 
 /**
+ * What the suites that test something else need of the request guards: plaintext login and
+ * registration (their bodies are built by hand; login-encryption.test.ts and hostile-input.test.ts
+ * test the encrypted default), and per-client limits that a file's requests from one address never
+ * reach (rate-limit.test.ts and hostile-input.test.ts turn them down through `overrides`).
+ */
+export const GUARDS_RELAXED = {
+  loginPlaintextAllowed: true,
+  publicRateLimit: { limit: 1_000_000, windowMs: 60_000 },
+  sessionRateLimit: { limit: 1_000_000, windowMs: 60_000 },
+} satisfies Partial<GatewayConfig>;
+
+/**
  * A gateway on 127.0.0.1 with a free port and its own copy of the migrated template database, on
  * the engine under test (test-database.ts).
  * `overrides` changes account, signing and challenge settings: short TTLs, small throttle limits,
@@ -33,6 +45,7 @@ export async function startTestGateway(
     seedDemo: false,
     ...DEFAULT_APP_CONFIG,
     ...CHALLENGES_OFF,
+    ...GUARDS_RELAXED,
     ...overrides,
   };
   return startGateway(config, openTestDatabase);

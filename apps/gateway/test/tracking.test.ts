@@ -15,6 +15,7 @@ import { DEFAULT_APP_CONFIG, type GatewayConfig } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/server';
 import {
   CHALLENGES_OFF,
+  GUARDS_RELAXED,
   STRONG_PASSWORD,
   TestBrowser,
   call,
@@ -635,6 +636,7 @@ describe('persistence', () => {
       seedDemo: false,
       ...DEFAULT_APP_CONFIG,
       ...CHALLENGES_OFF,
+      ...GUARDS_RELAXED,
       operatorLoginNames: [email],
     };
     const events = [makeEvent(), makeEvent({ type: 3 })];

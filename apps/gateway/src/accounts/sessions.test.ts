@@ -37,6 +37,11 @@ describe('judgeSession', () => {
       kind: 'refuse',
       reason: 'expired',
     });
+    // Ended by a refresh-token reuse: 00004 for whoever holds it, however live its tokens.
+    expect(judgeSession({ ...live, ended_reason: 'reused' })).toEqual({
+      kind: 'refuse',
+      reason: 'expired',
+    });
     expect(judgeSession({ ...expired, ended_reason: 'replaced' })).toEqual({
       kind: 'refuse',
       reason: 'replaced',

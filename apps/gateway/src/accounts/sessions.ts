@@ -52,8 +52,11 @@ export type SessionLookup =
   | { kind: 'active'; session: ActiveSession; renewed: IssuedTokens | undefined }
   | { kind: 'refused'; reason: SessionRefusal };
 
-/** Why a session ended. */
-export type EndedReason = 'logout' | 'replaced';
+/**
+ * Why a session ended: a logout, a newer login of the user, or a refresh token of it that came
+ * back after it had been rotated away (and its grace had passed): someone else holds a copy.
+ */
+export type EndedReason = 'logout' | 'replaced' | 'reused';
 
 type SessionTimes = Pick<AccountsConfig, 'sessionTtlMs' | 'refreshTtlMs' | 'renewGraceMs'>;
 
@@ -80,7 +83,8 @@ const MS = `::double precision * interval '1 millisecond'`;
 /**
  * Decides a matched session: a live token serves; an expired token with a live refresh token
  * renews; a refresh token rotated away moments ago still serves (the page's parallel calls);
- * anything else is refused. Ending reasons come first, the freeze only for a live session.
+ * anything else is refused. Ending reasons come first ('replaced' 20906, any other 00004), the
+ * freeze only for a live session.
  */
 export function judgeSession(match: SessionMatch): Verdict {
   if (match.ended_reason === 'replaced') return { kind: 'refuse', reason: 'replaced' };
@@ -136,12 +140,21 @@ export class SessionStore {
     return { ...issued, sessionId };
   }
 
-  /** Finds the session a request's tokens belong to, renewing it when its token expired. */
+  /**
+   * Finds the session a request's tokens belong to, renewing it when its token expired. A
+   * refresh token that was rotated away and comes back after its grace ends the session it was
+   * rotated into (its whole family: every later token of it), whoever holds that now: both the
+   * reuse and the holder's next call answer 00004.
+   */
   async lookup(presented: PresentedTokens): Promise<SessionLookup> {
     const match = await this.#match(presented);
-    if (!match) return { kind: 'refused', reason: 'expired' };
-    const verdict = judgeSession(match);
-    if (verdict.kind === 'refuse') return { kind: 'refused', reason: verdict.reason };
+    const verdict: Verdict = match ? judgeSession(match) : { kind: 'refuse', reason: 'expired' };
+    if (!match || verdict.kind === 'refuse') {
+      const reason = verdict.kind === 'refuse' ? verdict.reason : 'expired';
+      // Not on the race below: a token rotated by a parallel call of the same page is no reuse.
+      if (reason === 'expired') await this.#endIfReused(presented.refreshToken);
+      return { kind: 'refused', reason };
+    }
     const session = toActiveSession(match);
     if (verdict.kind === 'serve') return { kind: 'active', session, renewed: undefined };
     const renewed = await this.#rotate(match.session_id, presented.refreshToken ?? '');
@@ -219,16 +232,44 @@ export class SessionStore {
     return match;
   }
 
-  /** Rotates both tokens; the old ones stop working (the old refresh token after the grace). */
+  /**
+   * Ends the session a retired refresh token was rotated away from, unless the token is still
+   * within its grace (the page's parallel calls) or the session has ended already.
+   */
+  async #endIfReused(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    await this.#db.query(
+      `UPDATE sessions s SET ended_at = now(), ended_reason = 'reused'
+       FROM retired_refresh_tokens r
+       WHERE r.token_hash = $1 AND r.expires_at > now()
+         AND s.session_id = r.session_id AND s.ended_reason IS NULL
+         AND NOT coalesce(s.previous_refresh_token_hash = $1
+           AND s.rotated_at > now() - $2${MS}, false)`,
+      [hashToken(refreshToken), this.#times.renewGraceMs],
+    );
+  }
+
+  /**
+   * Rotates both tokens; the old ones stop working (the old refresh token after the grace). The
+   * old refresh token is kept as retired (until it would have expired), to know it if it comes
+   * back.
+   */
   async #rotate(sessionId: string, refreshToken: string): Promise<IssuedTokens | undefined> {
     const issued = { token: newToken(), refreshToken: newToken() };
-    // Sliding refresh expiry: a session in use stays signed in; an idle one ends.
+    // Sliding refresh expiry: a session in use stays signed in; an idle one ends. One statement,
+    // so a rotation never happens without its retired token being recorded.
     const rows = await this.#db.query(
-      `UPDATE sessions SET
-         token_hash = $3, refresh_token_hash = $4,
-         previous_refresh_token_hash = refresh_token_hash, rotated_at = now(),
-         access_expires_at = now() + $5${MS}, refresh_expires_at = now() + $6${MS}
-       WHERE session_id = $1 AND refresh_token_hash = $2 AND ended_reason IS NULL
+      `WITH rotated AS (
+         UPDATE sessions SET
+           token_hash = $3, refresh_token_hash = $4,
+           previous_refresh_token_hash = refresh_token_hash, rotated_at = now(),
+           access_expires_at = now() + $5${MS}, refresh_expires_at = now() + $6${MS}
+         WHERE session_id = $1 AND refresh_token_hash = $2 AND ended_reason IS NULL
+         RETURNING session_id
+       )
+       INSERT INTO retired_refresh_tokens (token_hash, session_id, expires_at)
+       SELECT $2, session_id, now() + $6${MS} FROM rotated
+       ON CONFLICT (token_hash) DO UPDATE SET expires_at = excluded.expires_at
        RETURNING session_id`,
       [
         sessionId,
@@ -264,4 +305,9 @@ const toActiveSession = (match: SessionMatch): ActiveSession => ({
 /** Deletes sessions that can no longer be renewed, a day after (so 20906 still shows meanwhile). */
 export async function sweepSessions(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM sessions WHERE refresh_expires_at < now() - interval '1 day'`);
+}
+
+/** Deletes retired refresh tokens that would have expired by now (a reuse is refused anyway). */
+export async function sweepRetiredRefreshTokens(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM retired_refresh_tokens WHERE expires_at <= now()');
 }

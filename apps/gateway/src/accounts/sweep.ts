@@ -8,10 +8,11 @@ import {
 } from '../config';
 import type { Queryable } from '../db/database';
 import { sweepCspReports } from '../reports/csp-reports';
+import { sweepLoginNonces } from '../signing/login-nonces';
 import { sweepServerKeys } from '../signing/server-keys';
 import { sweepTraceIds } from '../signing/trace-ids';
 import { sweepTrackingEvents } from '../tracking/events';
-import { sweepSessions } from './sessions';
+import { sweepRetiredRefreshTokens, sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
 /** How often a gateway deletes what has expired; any process may, and doing it twice is harmless. */
@@ -19,7 +20,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Deletes ended throttle windows, sessions that can no longer be renewed (with their bound sign
- * keys), used trace ids out of their window, server keys past their grace, old CSP reports,
+ * keys and retired refresh tokens), retired refresh tokens that would have expired anyway, used
+ * trace ids and login nonces out of their window, server keys past their grace, old CSP reports,
  * expired challenges and pass tokens, and tracked events past their retention.
  */
 export async function sweepExpired(
@@ -31,7 +33,9 @@ export async function sweepExpired(
 ): Promise<void> {
   await sweepThrottleCounters(db);
   await sweepSessions(db);
+  await sweepRetiredRefreshTokens(db);
   await sweepTraceIds(db);
+  await sweepLoginNonces(db);
   await sweepServerKeys(db, config.signKeyGraceMs);
   await sweepCspReports(db);
   await sweepChallenges(db);

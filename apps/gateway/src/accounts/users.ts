@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { maskedLoginName, type LoginNameQuery } from './login-names';
 
 /** Who a session reply names. */
@@ -132,18 +132,35 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserIden
 }
 
 /** Inserts a sub-account of a main account; undefined when the main account has one so named. */
-export async function insertSubAccount(
-  db: Queryable,
+/** What creating a sub-account came to: the new row, a name already taken, or the cap reached. */
+export type SubAccountInsert =
+  { kind: 'created'; row: SubAccountRow } | { kind: 'name-taken' } | { kind: 'limit-reached' };
+
+/**
+ * Creates a sub-account unless the main account already has `maxSubAccounts`. The main account's
+ * row is locked first, so concurrent creations (on any gateway) count one after another.
+ */
+export function insertSubAccount(
+  db: Database,
   sub: { loginName: string; userName: string; parentUserId: string },
-): Promise<SubAccountRow | undefined> {
-  const [row] = await db.query<SubAccountRow>(
-    `INSERT INTO users (user_id, login_name, user_name, nick_name, parent_user_id)
-     VALUES (nextval('user_ids')::text, $1, $2, $2, $3)
-     ON CONFLICT DO NOTHING
-     RETURNING user_id, user_name, created_at`,
-    [sub.loginName, sub.userName, sub.parentUserId],
-  );
-  return row;
+  maxSubAccounts: number,
+): Promise<SubAccountInsert> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE`, [sub.parentUserId]);
+    const [counted] = await tx.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM users WHERE parent_user_id = $1`,
+      [sub.parentUserId],
+    );
+    if ((counted?.count ?? 0) >= maxSubAccounts) return { kind: 'limit-reached' } as const;
+    const [row] = await tx.query<SubAccountRow>(
+      `INSERT INTO users (user_id, login_name, user_name, nick_name, parent_user_id)
+       VALUES (nextval('user_ids')::text, $1, $2, $2, $3)
+       ON CONFLICT DO NOTHING
+       RETURNING user_id, user_name, created_at`,
+      [sub.loginName, sub.userName, sub.parentUserId],
+    );
+    return row ? ({ kind: 'created', row } as const) : ({ kind: 'name-taken' } as const);
+  });
 }
 
 export function listSubAccounts(db: Queryable, parentUserId: string): Promise<SubAccountRow[]> {

@@ -2,6 +2,7 @@ import { USDT_RATE_CURRENCIES, currencySymbols } from '@exchange-web/protocol/cu
 import { inscriptionContentMigrationSql } from '../inscription/migration';
 import { coinChainSeed } from './coin-chain-data';
 import type { Database } from './database';
+import { loginNoncesMigration, refreshTokenReuseMigration } from './replay-migrations';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -453,6 +454,9 @@ export const migrations: readonly Migration[] = [
       return inscriptionContentMigrationSql();
     },
   },
+  // Replay defences (README "Request signing and login encryption", "Accounts and sessions").
+  loginNoncesMigration,
+  refreshTokenReuseMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

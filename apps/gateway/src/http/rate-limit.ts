@@ -1,10 +1,25 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { countRequest } from '../accounts/throttle';
+import { hashToken } from '../accounts/tokens';
 import type { WindowLimit } from '../config';
 import type { Queryable } from '../db/database';
 import { clientIp } from './client-ip';
 import { fail } from './envelope-response';
+import { readSessionCookies } from './session-cookies';
+
+/** Counts the request under `bucket`; answers 429 (42900, Retry-After) past the limit. */
+async function limitBucket(
+  c: Context,
+  db: Queryable,
+  bucket: string,
+  limit: WindowLimit,
+): Promise<Response | undefined> {
+  const verdict = await countRequest(db, bucket, limit);
+  if (verdict.allowed) return undefined;
+  c.header('retry-after', String(verdict.retryAfterSeconds));
+  return fail(c, 429, GatewayCode.rateLimited, 'too many requests; try again later');
+}
 
 /**
  * Limits requests per client IP with a counter in the database (shared by every process).
@@ -15,12 +30,31 @@ export function ipRateLimit(
   limit: WindowLimit,
   /** Counters of different scopes are separate: CSP reports do not spend the account calls' budget. */
   scope = 'ip',
+  /** Requests this limit does not count (they have a limit of their own). */
+  skip: (c: Context) => boolean = () => false,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const verdict = await countRequest(db, `rate-${scope}:${clientIp(c)}`, limit);
-    if (!verdict.allowed) {
-      c.header('retry-after', String(verdict.retryAfterSeconds));
-      return fail(c, 429, GatewayCode.rateLimited, 'too many requests; try again later');
+    if (!skip(c)) {
+      const refused = await limitBucket(c, db, `rate-${scope}:${clientIp(c)}`, limit);
+      if (refused) return refused;
+    }
+    await next();
+    return undefined;
+  };
+}
+
+/**
+ * Limits requests per signed-in session, whatever address they come from: one account spread over
+ * many addresses is held too. Keyed on the presented token's hash (the database keeps no other
+ * form of it), so it costs no session lookup; a request without session cookies is not counted.
+ */
+export function sessionRateLimit(db: Queryable, limit: WindowLimit): MiddlewareHandler {
+  return async (c, next) => {
+    const { token, refreshToken } = readSessionCookies(c);
+    const presented = token ?? refreshToken;
+    if (presented !== undefined) {
+      const refused = await limitBucket(c, db, `rate-session:${hashToken(presented)}`, limit);
+      if (refused) return refused;
     }
     await next();
     return undefined;

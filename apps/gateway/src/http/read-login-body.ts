@@ -1,10 +1,13 @@
 import { AccountCode, ErrorCode } from '@exchange-web/protocol/codes';
 import { EncryptedBodyField, encryptedLoginFields } from '@exchange-web/protocol/paths';
 import { HeaderName, KeyAlgorithm } from '@exchange-web/protocol/registry';
+import { LoginFreshnessField, isLoginTimeFresh } from '@exchange-web/protocol/signing';
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { Queryable } from '../db/database';
 import type { ClientKey } from '../signing/client-keys';
 import { decryptBodyCiphertext, type DecryptResult } from '../signing/login-ciphertext';
+import { claimLoginNonce } from '../signing/login-nonces';
 import { parseClientPublicKey, verifyRsaSignature } from '../signing/rsa';
 import type { ServerKeyStore } from '../signing/server-keys';
 import { RefusedError } from './errors';
@@ -13,7 +16,10 @@ import { parseJsonText, validateBody } from './read-body';
 /** A login-path body, decrypted when it came encrypted. */
 export interface LoginBody<T> {
   fields: T;
-  /** The client key of an encrypted body, to bind to the session; undefined for plaintext. */
+  /**
+   * The client key of an encrypted body, undefined for plaintext. A login or registration binds
+   * it to the session it starts; a sub-account switch never does (protocol `KEY_KEEPING_PATHS`).
+   */
   clientKey: ClientKey | undefined;
 }
 
@@ -23,14 +29,21 @@ export interface LoginBodyReader {
    * The body validated against the route's schema. An encrypted body (`bodyCiphertext`,
    * `algorithm`, `publicKey`, `initSign` and any fields in clear) is checked and decrypted first;
    * a plaintext body is taken only when the gateway allows it. Refusals: 21011 plaintext not
-   * allowed, 21012 malformed or undecryptable, 21013 outdated server key, 00023 bad `publicKey`
-   * or `initSign`, then the schema's 40000 / 40001.
+   * allowed, 21012 malformed or undecryptable (or without its freshness fields), 21013 outdated
+   * server key, 00023 bad `publicKey` or `initSign`, 21014 a `bodyTime` outside the freshness
+   * window (HTTP 400), 21015 a `bodyNonce` used before (HTTP 409), then the schema's 40000 / 40001.
    */
   read<S extends z.ZodType>(c: Context, schema: S): Promise<LoginBody<z.infer<S>>>;
 }
 
 export interface LoginBodyReaderDeps {
+  /** Where used nonces are kept (login_nonces), shared by every gateway process. */
+  db: Queryable;
   serverKeys: ServerKeyStore;
+  /** GATEWAY_LOGIN_FRESHNESS_MS: how far `bodyTime` may be from the server time, either way. */
+  freshnessMs: number;
+  /** The server clock `bodyTime` is judged by. @default Date.now */
+  now?: () => number;
   /** GATEWAY_LOGIN_PLAINTEXT_ALLOWED: SPEC 8's fallback when the client could not encrypt. */
   plaintextAllowed: boolean;
   /** Where accepted plaintext bodies are reported. @default console.warn */
@@ -38,6 +51,7 @@ export interface LoginBodyReaderDeps {
 }
 
 const ENVELOPE_FIELDS: readonly string[] = Object.values(EncryptedBodyField);
+const FRESHNESS_FIELDS: readonly string[] = Object.values(LoginFreshnessField);
 const ENCRYPTED_FIELDS: ReadonlySet<string> = new Set(encryptedLoginFields);
 const KEY_ALGORITHMS: readonly string[] = Object.values(KeyAlgorithm);
 
@@ -79,7 +93,10 @@ function refuseKeyProof(c: Context, message: string): never {
 
 /** The reader the login, registration and sub-account switch routes share. */
 export function createLoginBodyReader({
+  db,
   serverKeys,
+  freshnessMs,
+  now = () => Date.now(),
   plaintextAllowed,
   warn = (message) => console.warn(message),
 }: LoginBodyReaderDeps): LoginBodyReader {
@@ -141,11 +158,27 @@ export function createLoginBodyReader({
         }
         throw invalid(result.message);
       }
+      // Freshness before anything is read from the fields: a captured body is worth nothing
+      // once its window has passed, and within it only its first use counts.
+      if (!isLoginTimeFresh(result.freshness.time, now(), freshnessMs)) {
+        throw new RefusedError(
+          `${LoginFreshnessField.time}: the encrypted body is more than ${freshnessMs} ms from the server time; encrypt it again`,
+          AccountCode.loginCiphertextStale,
+          400,
+        );
+      }
+      if (!(await claimLoginNonce(db, result.freshness, freshnessMs))) {
+        throw new RefusedError(
+          `${LoginFreshnessField.nonce}: this encrypted body was used before`,
+          AccountCode.loginCiphertextReplayed,
+          409,
+        );
+      }
       const clear = Object.fromEntries(
         Object.entries(body).filter(([name]) => !ENVELOPE_FIELDS.includes(name)),
       );
       for (const name of Object.keys(clear)) {
-        if (ENCRYPTED_FIELDS.has(name)) {
+        if (ENCRYPTED_FIELDS.has(name) || FRESHNESS_FIELDS.includes(name)) {
           throw invalid(`${name}: an encrypted field must travel inside bodyCiphertext`);
         }
         if (Object.hasOwn(result.fields, name)) {

@@ -60,7 +60,8 @@ export interface SignGuard {
    * The request's session once its signature checks out (SPEC 3, 7, 8); refusals are thrown:
    * the session guard's (40100, 00004, 20906, 20205), then 00020 a sign header missing, 00021
    * a mode not 0/1/2 or below the path's (2 with a body), 00022 `tm` out of window, 00023 a key
-   * not bound to the session, an MD5 or signature that does not match, or a `uhti` used before.
+   * not bound to the session, an MD5 or signature that does not match (the sign data covers the
+   * `paptrading` header when there is one), or a `uhti` used before.
    * With `clientOpen` false only the session is required.
    */
   requireSignedSession(c: Context): Promise<ActiveSession>;
@@ -107,6 +108,8 @@ export function createSignGuard({
       const publicKey = header(HeaderName.deviceSignKey);
       const tm = header(HeaderName.tm);
       const uhti = header(HeaderName.uhti);
+      // Signed when present (protocol signData): it picks the real or the paper account (SPEC 4).
+      const paptrading = header(HeaderName.paptrading);
 
       const mode = SIGN_MODE_VALUES[header(HeaderName.deviceSignMode)];
       if (mode === undefined) refuse(c, 'mode', `${HeaderName.deviceSignMode} must be 0, 1 or 2`);
@@ -133,7 +136,7 @@ export function createSignGuard({
         refuse(c, 'key', `${HeaderName.deviceSignKey} is not a key bound to this session`);
       }
       const verdict = checkRequestSignature(
-        { mode, parts: { path: requestTarget(c), tm, uhti, body }, md5, signature },
+        { mode, parts: { path: requestTarget(c), tm, uhti, body, paptrading }, md5, signature },
         key,
       );
       if (verdict === 'md5') {

@@ -17,17 +17,18 @@ import {
   listSubAccounts,
   type SubAccountRow,
 } from '../accounts/users';
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { ok } from '../http/envelope-response';
 import { RefusedError } from '../http/errors';
 import { readJsonBody } from '../http/read-body';
 import type { LoginBodyReader } from '../http/read-login-body';
 import type { Routes } from '../http/routes';
 import type { SessionGuard } from '../http/session-guard';
-import { bindSessionKey, type ClientKey } from '../signing/client-keys';
 
 export interface SubAccountRouteDeps {
-  db: Queryable;
+  db: Database;
+  /** Sub-accounts one main account may create (GATEWAY_MAX_SUB_ACCOUNTS). */
+  maxSubAccounts: number;
   sessions: SessionStore;
   guard: SessionGuard;
   /** Reads the switch calls' bodies: login-encryption paths (SPEC 7). */
@@ -52,19 +53,19 @@ function requireActingAsMain(session: ActiveSession): void {
 }
 
 /**
- * Switches the session; one that ended while the call ran (logout, newer login) is refused. The
- * client key of an encrypted switch body is bound to the session too (SPEC 7).
+ * Switches the session; one that ended while the call ran (logout, newer login) is refused.
+ * NOTE: the session keeps the keys its login (or registration) bound, and the `publicKey` of the
+ * switch body is bound to nothing (protocol `KEY_KEEPING_PATHS`): a switch needs only the session
+ * cookie, so binding its key would give signed-call rights to whoever holds a stolen cookie.
  */
 async function actAs(
   deps: SubAccountRouteDeps,
   session: ActiveSession,
   actingUserId: string | null,
-  clientKey: ClientKey | undefined,
 ) {
   if (!(await deps.sessions.actAs(session.sessionId, actingUserId))) {
     throw new RefusedError('the session has ended', ErrorCode.sessionExpired, 401);
   }
-  if (clientKey) await bindSessionKey(deps.db, session.sessionId, clientKey);
 }
 
 /**
@@ -80,19 +81,30 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
     if (!main || main.parent_user_id !== null) {
       throw new RefusedError('only a main account can do this', AccountCode.notMainAccount, 403);
     }
-    const created = await insertSubAccount(deps.db, {
-      loginName: subAccountLoginName(userName, main.user_id),
-      userName,
-      parentUserId: main.user_id,
-    });
-    if (!created) {
+    const created = await insertSubAccount(
+      deps.db,
+      {
+        loginName: subAccountLoginName(userName, main.user_id),
+        userName,
+        parentUserId: main.user_id,
+      },
+      deps.maxSubAccounts,
+    );
+    if (created.kind === 'limit-reached') {
+      throw new RefusedError(
+        `this account already has ${deps.maxSubAccounts} sub-accounts, the most it may create`,
+        AccountCode.subAccountLimitReached,
+        409,
+      );
+    }
+    if (created.kind === 'name-taken') {
       throw new RefusedError(
         `userName: this account already has a sub-account named "${userName}"`,
         AccountCode.loginNameTaken,
         409,
       );
     }
-    return ok(c, toSubAccount(created));
+    return ok(c, toSubAccount(created.row));
   });
 
   // Lists the main account's sub-accounts, also while the session acts as one of them.
@@ -106,7 +118,8 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
 
   routes.post(ApiPath.subAccountSwitch, async (c) => {
     const session = await deps.guard.requireSession(c);
-    const { fields, clientKey } = await deps.loginBody.read(c, subAccountSwitchRequestSchema);
+    // Read (decrypted, fresh, its nonce claimed) like every login-encryption body; its key unused.
+    const { fields } = await deps.loginBody.read(c, subAccountSwitchRequestSchema);
     const { userId } = fields;
     const sub = await findSubAccount(deps.db, session.userId, userId);
     if (!sub) {
@@ -116,13 +129,13 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
         404,
       );
     }
-    await actAs(deps, session, sub.user_id, clientKey);
+    await actAs(deps, session, sub.user_id);
     return ok(c, toSessionReply(sub, true));
   });
 
   routes.post(ApiPath.subAccountSwitchBack, async (c) => {
     const session = await deps.guard.requireSession(c);
-    const { clientKey } = await deps.loginBody.read(c, emptyRequestSchema);
+    await deps.loginBody.read(c, emptyRequestSchema);
     if (!session.switched) {
       throw new RefusedError(
         'the session does not act as a sub-account',
@@ -132,7 +145,7 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
     }
     const main = await findUser(deps.db, session.userId);
     if (!main) throw new Error(`session ${session.sessionId} belongs to a missing user`);
-    await actAs(deps, session, null, clientKey);
+    await actAs(deps, session, null);
     return ok(c, toSessionReply(main, false));
   });
 }

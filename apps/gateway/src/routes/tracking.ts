@@ -67,7 +67,8 @@ export function registerTrackingRoutes(
     }
     // Read as JSON whatever the content type: the beacon variant sends text/plain (CORS-simple).
     const text = await c.req.text();
-    const body = parseJsonText(text);
+    // Each event's strings are checked on their own (checkEvent): one bad event spoils no batch.
+    const body = parseJsonText(text, { strings: false });
     const batch = buriedLogInfoBatchSchema.safeParse(body);
     if (!batch.success) {
       const got =

@@ -13,7 +13,8 @@ export const DEVICE_KEYS_KEPT = 20;
 
 /**
  * Binds a client key to a session (table session_sign_keys): from then on the session's core
- * calls may be signed with it. A session can hold several (a login, then a sub-account switch).
+ * calls may be signed with it. Only the login or registration that starts a session binds one;
+ * a sub-account switch keeps the session's key and binds none (protocol `KEY_KEEPING_PATHS`).
  */
 export async function bindSessionKey(
   db: Queryable,

@@ -1,16 +1,26 @@
-import { BODY_CIPHER, splitBodyCiphertext } from '@exchange-web/protocol/signing';
+import {
+  BODY_CIPHER,
+  readLoginFreshness,
+  splitBodyCiphertext,
+  type LoginFreshness,
+} from '@exchange-web/protocol/signing';
 import { constants, createDecipheriv, privateDecrypt, type KeyObject } from 'node:crypto';
 import { decodeBase64 } from './rsa';
 import { SERVER_KEY_BITS } from './server-keys';
 
 /** Why a `bodyCiphertext` did not decrypt. */
 export type DecryptFailure =
-  /** Not of the wire format, or its plaintext is not a JSON object. */
+  /**
+   * Not of the wire format, its plaintext not a JSON object, or its freshness fields (`bodyTime`,
+   * `bodyNonce`) missing or malformed.
+   */
   | { ok: false; reason: 'malformed'; message: string }
   /** Its key was wrapped for none of the given server keys (rotated away, or never ours). */
   | { ok: false; reason: 'unknown-key'; message: string };
 
-export type DecryptResult = { ok: true; fields: Record<string, unknown> } | DecryptFailure;
+/** A decrypted body: the login fields, and the freshness fields taken out of them. */
+export type DecryptResult =
+  { ok: true; fields: Record<string, unknown>; freshness: LoginFreshness } | DecryptFailure;
 
 const malformed = (message: string): DecryptFailure => ({
   ok: false,
@@ -41,7 +51,8 @@ const isJsonObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * Decrypts a login `bodyCiphertext` (SPEC 7; packages/protocol/src/signing.ts): unwraps the
  * AES-256 key and IV with the first server key that takes them, decrypts the AES-256-CBC part,
- * and parses the JSON object of the encrypted fields.
+ * parses the JSON object of the encrypted fields and takes its freshness fields out. Whether the
+ * freshness holds (time window, nonce unused) is the caller's to judge.
  */
 export function decryptBodyCiphertext(
   bodyCiphertext: string,
@@ -89,5 +100,7 @@ export function decryptBodyCiphertext(
   if (!isJsonObject(fields)) {
     return malformed('bodyCiphertext: the decrypted body is not a JSON object');
   }
-  return { ok: true, fields };
+  const fresh = readLoginFreshness(fields);
+  if (!fresh.ok) return malformed(`bodyCiphertext: ${fresh.message}`);
+  return { ok: true, fields: fresh.fields, freshness: fresh.freshness };
 }

@@ -1,4 +1,5 @@
 import type { SignMode } from '@exchange-web/protocol/registry';
+import type { SignParts } from '@exchange-web/protocol/signing';
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../../packages/protocol/vectors/signing.json';
 import { checkRequestSignature } from './request-signature';
@@ -44,6 +45,22 @@ describe('checkRequestSignature', () => {
     expect(body).toBe(mode >= 2 ? 'md5' : 'ok');
     expect(checkRequestSignature({ ...request, md5: '0'.repeat(32) }, key)).toBe('md5');
   });
+
+  it.each(cases)(
+    'refuses the vector $name with its paptrading header flipped, in every mode',
+    ({ request, key }) => {
+      const { paptrading: signed = '', ...rest } = request.parts as SignParts;
+      // Paper signed, sent as real (header dropped or emptied) or with another value; and back.
+      expect(checkRequestSignature({ ...request, parts: rest }, key)).toBe(
+        signed === '' ? 'ok' : 'md5',
+      );
+      for (const paptrading of signed === '1' ? ['', '0'] : ['1', '0']) {
+        expect(checkRequestSignature({ ...request, parts: { ...rest, paptrading } }, key)).toBe(
+          'md5',
+        );
+      }
+    },
+  );
 
   it('refuses a signature that is not the key’s, even with the right MD5', () => {
     const [first, second] = cases;

@@ -22,8 +22,8 @@ export const signDataMd5 = (data: string): string =>
 
 /**
  * Checks a request signature (SPEC 3, 7; DESIGN "Wire formats"): rebuilds the sign data of the
- * mode from the parts, compares its MD5 (hex, any letter case) and verifies the signature with
- * the client key.
+ * mode from the parts (with the `paptrading` line when the request carries that header),
+ * compares its MD5 (hex, any letter case) and verifies the signature with the client key.
  */
 export function checkRequestSignature(request: SignedRequest, key: KeyObject): SignatureVerdict {
   const data = signData(request.mode, request.parts);

@@ -8,33 +8,10 @@ import {
 } from '@exchange-web/protocol/schemas';
 import type { z } from 'zod';
 import type { Queryable } from '../db/database';
+import { describeMalformedPart, findMalformedPart } from '../http/json-value';
 
 /** The latest client time an event may carry: the largest a JavaScript Date (and PostgreSQL) holds. */
 const MAX_EVENT_TIMESTAMP_MS = 8.64e15;
-
-// PostgreSQL text and jsonb cannot hold NUL, nor JSON's escapes of unpaired UTF-16 surrogates:
-// such an event would fail the batch's insert, so it is refused on its own instead.
-const UNSTORABLE_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The path of the first string in `value` PostgreSQL cannot store, or undefined. */
-function unstorableTextPath(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableTextPath(item, [...path, String(index)]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (UNSTORABLE_TEXT.test(key)) return [...path, key];
-      const found = unstorableTextPath(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
 
 /** `field: message` of a zod error's first issue, the field prefixed with `prefix`. */
 function firstIssue(error: z.ZodError, prefix: string[] = []): string {
@@ -67,13 +44,9 @@ export function checkEvent(item: unknown): CheckedEvent {
   if (event.timestamp > MAX_EVENT_TIMESTAMP_MS) {
     return { ok: false, reason: `timestamp: later than ${MAX_EVENT_TIMESTAMP_MS} ms` };
   }
-  const unstorable = unstorableTextPath(event);
-  if (unstorable) {
-    return {
-      ok: false,
-      reason: `${unstorable.join('.')}: text with a NUL character or an unpaired surrogate cannot be stored`,
-    };
-  }
+  // Refused on its own: such text would fail the whole batch's insert.
+  const unstorable = findMalformedPart(event);
+  if (unstorable) return { ok: false, reason: describeMalformedPart(unstorable) };
   if (event.event_tracking_id === TrackingId.pagePerformance) {
     const ext = event.event_tracking_ext;
     if (ext === undefined || (Array.isArray(ext) && ext.length === 0)) {

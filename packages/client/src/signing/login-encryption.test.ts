@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
+import { CookieName, HeaderName, LocalStorageKey } from '@exchange-web/protocol/registry';
+import { readLoginFreshness } from '@exchange-web/protocol/signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
 import { createHttpClient, type SigningOptions } from '../http-client';
@@ -73,6 +74,14 @@ function client(
 const lastBody = (path: string) =>
   JSON.parse(server.hits(path).at(-1)?.body ?? 'null') as Record<string, unknown>;
 
+/** What the gateway reads from a bodyCiphertext: the login fields and the freshness fields. */
+function decryptLogin(bodyCiphertext: unknown) {
+  const decrypted = decryptBodyCiphertext(String(bodyCiphertext)) as Record<string, unknown>;
+  const read = readLoginFreshness(decrypted);
+  if (!read.ok) throw new Error(read.message);
+  return read;
+}
+
 describe('login encryption', () => {
   it('sends the listed fields only inside bodyCiphertext, which the server decrypts', async () => {
     const { http } = client();
@@ -85,7 +94,7 @@ describe('login encryption', () => {
       ['algorithm', 'bodyCiphertext', 'initSign', 'publicKey', 'remember'].sort(),
     );
     expect(body).toMatchObject({ remember: true, algorithm: 'rsa1024' });
-    expect(decryptBodyCiphertext(String(body.bodyCiphertext))).toEqual({
+    expect(decryptLogin(body.bodyCiphertext).fields).toEqual({
       loginName: 'trader@example.com',
       pwd: 'Secret-Pass-2026',
     });
@@ -106,6 +115,41 @@ describe('login encryption', () => {
     expect(first?.bodyCiphertext).not.toBe(second?.bodyCiphertext);
     expect(first?.bodyCiphertext?.split('.')[1]).not.toBe(second?.bodyCiphertext?.split('.')[1]);
     expect(first?.publicKey).toBe(second?.publicKey);
+  });
+
+  it('puts bodyTime and a random bodyNonce inside, beside the fields and nowhere else', async () => {
+    const { http } = client();
+    await http.post(ApiPath.login, credentials);
+    await http.post(ApiPath.login, credentials);
+    const [first, second] = server.hits(ApiPath.login).map((hit) => {
+      const body = JSON.parse(hit.body) as Record<string, unknown>;
+      expect(body).not.toHaveProperty('bodyTime');
+      expect(body).not.toHaveProperty('bodyNonce');
+      // bodyTime is the request's tm, the clock the signing uses too.
+      const read = decryptLogin(body.bodyCiphertext);
+      expect(read.freshness.time).toBe(Number(hit.headers[HeaderName.tm]));
+      return read.freshness;
+    });
+    expect(first?.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(first?.nonce).not.toBe(second?.nonce);
+  });
+
+  it('takes bodyTime from the server-corrected clock, not the local one', async () => {
+    // The gateway's clock is an hour ahead: every reply says so in requesttime (SPEC 7).
+    const serverAhead = 3_600_000;
+    server.on(ApiPath.gatewaySignConfig, () => ({
+      ...ok({ gatewaySignConfig: testSignConfig() }),
+      headers: { [HeaderName.requestTime]: String(Date.now() + serverAhead) },
+    }));
+    const { http } = client();
+    // The config call (made ahead of need, as pages do) is what the clock learns the offset from.
+    await http.prepareSigning();
+    const before = Date.now();
+    await http.post(ApiPath.login, credentials);
+    const { time } = decryptLogin(lastBody(ApiPath.login).bodyCiphertext).freshness;
+    expect(time).toBeGreaterThanOrEqual(before + serverAhead - 1000);
+    expect(time).toBeLessThanOrEqual(Date.now() + serverAhead + 1000);
   });
 
   it('makes rsa2048 keys when the config says so', async () => {
@@ -197,7 +241,7 @@ describe('login encryption', () => {
     await http.post(ApiPath.login, credentials);
     await http.post(ApiPath.registerEmail, { email: 'a@b.c', pwd: 'x', rePwd: 'x' });
     expect(server.hits(ApiPath.gatewaySignConfig)).toHaveLength(1);
-    expect(decryptBodyCiphertext(String(lastBody(ApiPath.registerEmail).bodyCiphertext))).toEqual({
+    expect(decryptLogin(lastBody(ApiPath.registerEmail).bodyCiphertext).fields).toEqual({
       email: 'a@b.c',
       pwd: 'x',
       rePwd: 'x',
@@ -212,13 +256,35 @@ describe('login encryption', () => {
     await expect(client().http.post(ApiPath.login, credentials)).resolves.toEqual(sessionReply);
     expect(server.hits(ApiPath.gatewaySignConfig)).toHaveLength(2);
     expect(server.hits(ApiPath.login)).toHaveLength(2);
-    expect(decryptBodyCiphertext(String(lastBody(ApiPath.login).bodyCiphertext))).toEqual({
+    expect(decryptLogin(lastBody(ApiPath.login).bodyCiphertext).fields).toEqual({
       loginName: credentials.loginName,
       pwd: credentials.pwd,
     });
+    // The retry is a new body: its own time and nonce.
+    const [first, retried] = server
+      .hits(ApiPath.login)
+      .map((hit) => decryptLogin((JSON.parse(hit.body) as Record<string, unknown>).bodyCiphertext));
+    expect(retried?.freshness.nonce).not.toBe(first?.freshness.nonce);
     server.on(ApiPath.login, () => fail('21013', 'Server key outdated', 400));
     await expect(client().http.post(ApiPath.login, credentials)).rejects.toMatchObject({
       code: '21013',
+    });
+  });
+
+  it('encrypts again, once, with a new time and nonce when the body was stale (21014)', async () => {
+    let logins = 0;
+    server.on(ApiPath.login, () =>
+      (logins += 1) === 1 ? fail('21014', 'stale', 400) : ok(sessionReply),
+    );
+    await expect(client().http.post(ApiPath.login, credentials)).resolves.toEqual(sessionReply);
+    const [first, retried] = server
+      .hits(ApiPath.login)
+      .map((hit) => decryptLogin((JSON.parse(hit.body) as Record<string, unknown>).bodyCiphertext));
+    expect(retried?.freshness.nonce).not.toBe(first?.freshness.nonce);
+    expect(retried?.fields).toEqual(first?.fields);
+    server.on(ApiPath.login, () => fail('21014', 'stale', 400));
+    await expect(client().http.post(ApiPath.login, credentials)).rejects.toMatchObject({
+      code: '21014',
     });
   });
 
@@ -249,6 +315,53 @@ describe('binding the key pair to the user (SPEC 4)', () => {
       boundUserId: 'u1',
       publicKey: lastBody(ApiPath.login).publicKey,
     });
+  });
+
+  it('moves the pair to the user a switch goes to only when it was bound to the user it left', async () => {
+    const platform = {
+      storage: memoryStorage(),
+      cookies: memoryCookieJar({ [CookieName.signedIn]: '1' }),
+      database: freshDatabaseName(),
+    };
+    const sub = { userId: 's1', loginName: 'desk@sub.u1', userName: 'desk', subAccount: true };
+    server.on(ApiPath.subAccountSwitch, () => ok(sub));
+    server.on(ApiPath.subAccountSwitchBack, () => ok(sessionReply));
+    let userId = '';
+    const http = createHttpClient({
+      baseURL: server.baseURL,
+      storage: platform.storage,
+      cookies: platform.cookies,
+      notify: () => undefined,
+      logger: { error: () => undefined, warn: () => undefined },
+      reload: () => undefined,
+      duplicateGuard: false,
+      userId: () => userId,
+      signing: {
+        trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+        sessionStorage: memoryStorage(),
+        openKeyRecords: () => indexedDbKeyRecords(platform.database),
+        isSecureContext: () => true,
+      },
+    });
+    // A switch before any login binds nothing: the gateway keeps the login's key, not this one.
+    userId = 'u1';
+    await http.post(ApiPath.subAccountSwitch, { userId: 's1' });
+    expect(metadata(platform.storage)).toMatchObject({ boundUserId: '' });
+
+    userId = '';
+    await http.post(ApiPath.login, credentials);
+    expect(metadata(platform.storage)).toMatchObject({ boundUserId: 'u1' });
+    userId = 'u1';
+    await http.post(ApiPath.subAccountSwitch, { userId: 's1' });
+    expect(metadata(platform.storage)).toMatchObject({ boundUserId: 's1' });
+    userId = 's1';
+    await http.post(ApiPath.subAccountSwitchBack, {});
+    expect(metadata(platform.storage)).toMatchObject({ boundUserId: 'u1' });
+    // The same key went out with the login and both switches.
+    const keys = [ApiPath.login, ApiPath.subAccountSwitch, ApiPath.subAccountSwitchBack].map(
+      (path) => lastBody(path).publicKey,
+    );
+    expect(new Set(keys).size).toBe(1);
   });
 
   it('does not bind without the session marker cookie', async () => {

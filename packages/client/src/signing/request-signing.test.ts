@@ -91,6 +91,7 @@ function expectSigned(seen: SeenRequest | undefined, mode: 0 | 1 | 2) {
     tm: header(seen, HeaderName.tm) ?? '',
     uhti: header(seen, HeaderName.uhti) ?? '',
     body: seen?.body ?? '',
+    paptrading: header(seen, HeaderName.paptrading) ?? '',
   });
   expect(header(seen, HeaderName.deviceSignMode)).toBe(String(mode));
   expect(header(seen, HeaderName.deviceSignDataMd5)).toBe(
@@ -130,6 +131,23 @@ describe('core request signing', () => {
       '/v1/user/apiKey/list?ids[]=1&ids[]=2&at=2026-01-02T00:00:00.000Z&filter={"a":1}',
     );
     expectSigned(seen, 1);
+  });
+
+  it('signs the paptrading header of a simulation call, so it cannot be flipped', async () => {
+    const { http, logIn } = client();
+    await logIn();
+    await http.post('/v1/asset/overview', {}, { headers: { [HeaderName.paptrading]: '1' } });
+    const seen = server.hits('/v1/asset/overview').at(-1);
+    expect(header(seen, HeaderName.paptrading)).toBe('1');
+    const key = expectSigned(seen, 2);
+    // The same request as a real-account call (header dropped) does not verify.
+    const asReal = signData(2, {
+      path: seen?.url ?? '',
+      tm: header(seen, HeaderName.tm) ?? '',
+      uhti: header(seen, HeaderName.uhti) ?? '',
+      body: seen?.body ?? '',
+    });
+    expect(verifiesWith(key, asReal, header(seen, HeaderName.deviceSign) ?? '')).toBe(false);
   });
 
   it('signs a post in mode 2 over the exact body text, with a prefix-listed path', async () => {

@@ -43,7 +43,8 @@ export function signModeFor(config: SignConfig, pathname: string): SignMode {
  * base64), `device-sign-mode`, `device-sign-data-md5` (MD5 hex of the sign data) and
  * `device-sign-key` (the public key, base64 SPKI). The mode is the config's for the path
  * ({@link signModeFor}), raised to 2 for a request with a body. The path signed is the path and query string
- * as sent, the body the JSON text as sent (both fixed here), tm and uhti the common headers'.
+ * as sent, the body the JSON text as sent (both fixed here), tm and uhti the common headers',
+ * and the `paptrading` header (SPEC 4) when the request carries one.
  * With no key bound to the user the request goes unsigned, and the gateway answers 00020.
  * Runs after every hook that may change the request (last before the transport).
  */
@@ -74,6 +75,8 @@ export function requestSigningHook(options: RequestSigningOptions): RequestHook 
           tm,
           uhti: request.headers[HeaderName.uhti] ?? '',
           body: wire.body,
+          // Signed when sent (protocol signData): it picks the real or the paper account.
+          paptrading: request.headers[HeaderName.paptrading] ?? '',
         });
         const signature = await signText(crypto.subtle, pair.privateKey, data);
         request.headers[HeaderName.deviceSign] = signature;

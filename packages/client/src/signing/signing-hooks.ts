@@ -145,7 +145,14 @@ export function createSigningHooks(options: SigningHooksOptions): SigningHooks {
     reportFailure,
   });
   const shared = { signConfig, keyPairs, crypto, isSecureContext };
-  const loginEncryption = loginEncryptionHook({ ...shared, cookies, reportFailure, sentKeys });
+  const loginEncryption = loginEncryptionHook({
+    ...shared,
+    cookies,
+    reportFailure,
+    sentKeys,
+    // Only without the common headers' tm, which carries the server-corrected time.
+    now: () => timers.now(),
+  });
   const deviceCheck = deviceCheckHook({ ...shared, sentKeys });
   const requestSigning = requestSigningHook(shared);
   const signError = signErrorHook({
