@@ -1,6 +1,7 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import { RequestLimit } from '@exchange-web/protocol/registry';
 import {
+  Agent,
   createServer,
   request as httpRequest,
   type IncomingHttpHeaders,
@@ -10,7 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFrontDoor, routeOf, targetProblem, type FrontDoorOptions } from './front-door';
+import {
+  answerClientError,
+  createFrontDoor,
+  routeOf,
+  targetProblem,
+  type FrontDoorOptions,
+} from './front-door';
 
 /** What an upstream (gateway, header-footer, or Next's page handler) saw of a request. */
 interface Seen {
@@ -44,8 +51,9 @@ function listen(server: Server): Promise<string> {
 /** An upstream that records each request and answers `{ upstream: name }`. */
 async function upstream(name: string) {
   const seen: Seen[] = [];
+  // A keep-alive of its own, longer than the front door's, to see that its hint stays behind.
   const url = await listen(
-    createServer((request, response) => {
+    createServer({ keepAliveTimeout: 65_000 }, (request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
@@ -64,21 +72,21 @@ async function frontDoor(options: Partial<FrontDoorOptions> = {}) {
   const headerFooter = await upstream('header-footer');
   const pages: Seen[] = [];
   const errors: unknown[] = [];
-  const url = await listen(
-    createServer(
-      createFrontDoor({
-        gatewayUrl: gateway.url,
-        headerFooterUrl: headerFooter.url,
-        handlePage: (request, response) => {
-          pages.push({ url: request.url ?? '', headers: request.headers, body: '' });
-          response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
-          return Promise.resolve();
-        },
-        logError: (_message, error) => errors.push(error),
-        ...options,
-      }),
-    ),
+  const server = createServer(
+    createFrontDoor({
+      gatewayUrl: gateway.url,
+      headerFooterUrl: headerFooter.url,
+      handlePage: (request, response) => {
+        pages.push({ url: request.url ?? '', headers: request.headers, body: '' });
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
+        return Promise.resolve();
+      },
+      logError: (_message, error) => errors.push(error),
+      ...options,
+    }),
   );
+  server.on('clientError', answerClientError);
+  const url = await listen(server);
   return { url, gateway, headerFooter, pages, errors };
 }
 
@@ -255,6 +263,57 @@ describe('createFrontDoor', () => {
     });
     expect(chunked).toBe(411);
     expect(door.gateway.seen).toEqual([]);
+  });
+
+  it('delivers the 413 to a client that sends its whole oversized body, every time', async () => {
+    const door = await frontDoor();
+    const body = 'x'.repeat(2 * RequestLimit.maxBodyBytes);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const reply = await rawRequest(
+        door.url,
+        `POST /v1/user/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      expect([attempt, reply.status]).toEqual([attempt, 413]);
+    }
+    expect(door.gateway.seen).toEqual([]);
+  });
+
+  it("answers what Node's parser refuses with its status and the security headers", async () => {
+    const door = await frontDoor();
+    const injected = await rawRequest(door.url, 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n');
+    expect(injected.status).toBe(400);
+    expect(injected.text.toLowerCase()).toContain('x-content-type-options: nosniff');
+    const oversized = await rawRequest(
+      door.url,
+      `GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(oversized.status).toBe(431);
+    expect(oversized.text.toLowerCase()).toContain(
+      'referrer-policy: strict-origin-when-cross-origin',
+    );
+    const twoHosts = await rawRequest(
+      door.url,
+      'GET / HTTP/1.1\r\nHost: a\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+    );
+    expect(twoHosts.status).toBe(400);
+    expect(door.pages).toEqual([]);
+  });
+
+  it("keeps the upstream's keep-alive hint out of the visitor's reply", async () => {
+    const door = await frontDoor();
+    const agent = new Agent({ keepAlive: true });
+    const hint = await new Promise<string | undefined>((resolve, reject) => {
+      httpRequest(`${door.url}/v1/x`, { agent }, (response) => {
+        response.resume();
+        resolve(response.headers['keep-alive']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    agent.destroy();
+    // Not the upstream's 65 s: the visitor's connection is the front door's, idle-closed after 5 s.
+    expect(hint).toBeUndefined();
   });
 
   it('answers 502 with an envelope when the server behind is down, and keeps serving', async () => {

@@ -4,6 +4,7 @@ import { HeaderName, RequestLimit } from '@exchange-web/protocol/registry';
 import { ProxyServer } from 'httpxy';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIPv4 } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import proxyaddr from 'proxy-addr';
 import { HEADER_FOOTER_BASE_PATH } from '../lib/header-footer-paths';
@@ -95,6 +96,42 @@ export function targetProblem(
   return undefined;
 }
 
+/** A request naming more than one Host is ambiguous (RFC 9112, 3.2): which site did it ask for? */
+function hostProblem(request: IncomingMessage) {
+  const hosts = request.rawHeaders.filter(
+    (_, index) => index % 2 === 0 && /^host$/i.test(request.rawHeaders[index] ?? ''),
+  );
+  return hosts.length > 1
+    ? {
+        status: 400 as const,
+        code: GatewayCode.badRequest,
+        msg: 'the request has more than one Host header',
+      }
+    : undefined;
+}
+
+/**
+ * Answers a request Node's parser refused (a malformed request line or header, CR/LF in a value,
+ * an oversized header block, a timeout) with the status it stands for and the security headers,
+ * then closes: the connection's framing can no longer be trusted.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? '431 Request Header Fields Too Large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : '400 Bad Request';
+  const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\n${headers.join('')}content-length: 0\r\nconnection: close\r\n\r\n`,
+  );
+}
+
 /** Where a request goes: the gateway, the header-footer server (with its own path), or Next. */
 export type Route =
   { to: 'gateway'; path: string } | { to: 'header-footer'; path: string } | { to: 'page' };
@@ -150,6 +187,28 @@ function sendEnvelope(response: ServerResponse, status: number, code: string, ms
   response.end(body);
 }
 
+/** The most of a refused body the front door reads (and drops) so its refusal arrives. */
+const MAX_DISCARDED_BODY_BYTES = 16 * RequestLimit.maxBodyBytes;
+
+/**
+ * Reads and drops a refused body. A server that closes with unread bytes makes the kernel reset
+ * the connection, and a client still sending loses the refusal with it; past a cap (or a body that
+ * declares more), the connection is closed anyway.
+ */
+function discardBody(request: IncomingMessage): void {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_DISCARDED_BODY_BYTES) {
+    request.socket.end();
+    return;
+  }
+  let read = 0;
+  request.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > MAX_DISCARDED_BODY_BYTES) request.socket.destroy();
+  });
+  request.resume();
+}
+
 /** Why a body may not be forwarded (too large, or of unknown length), or undefined. */
 function bodyProblem(request: IncomingMessage) {
   const declared = request.headers['content-length'];
@@ -193,6 +252,10 @@ export function createFrontDoor({
     xfwd: false,
     agent: new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS }),
   });
+  // The upstream's keep-alive hint is about its connection to the front door, not the visitor's.
+  proxy.on('proxyRes', (upstreamResponse) => {
+    delete upstreamResponse.headers['keep-alive'];
+  });
   proxy.on('error', (error, _request, response) => {
     logError('front door: upstream failed', error);
     if (response && 'headersSent' in response && !response.headersSent) {
@@ -209,7 +272,7 @@ export function createFrontDoor({
 
   return function handle(request: IncomingMessage, response: ServerResponse): void {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-    const problem = targetProblem(request.url);
+    const problem = targetProblem(request.url) ?? hostProblem(request);
     if (problem) {
       sendEnvelope(response, problem.status, problem.code, problem.msg);
       return;
@@ -235,9 +298,8 @@ export function createFrontDoor({
     }
     const body = bodyProblem(request);
     if (body) {
-      // The rest of the body is never read, so the connection cannot carry another request.
-      response.setHeader('connection', 'close');
       sendEnvelope(response, body.status, body.code, body.msg);
+      discardBody(request);
       return;
     }
     // The target as sent, never re-parsed: the gateway checks signatures over the raw path.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
 import { gatewayUrl, headerFooterUrl } from '../lib/gateway-url';
-import { createFrontDoor, TRUST_NO_PROXY, type TrustProxy } from './front-door';
+import { answerClientError, createFrontDoor, TRUST_NO_PROXY, type TrustProxy } from './front-door';
 
 /** How long a visitor may take to send the request headers, then the whole request. */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -44,6 +44,7 @@ const server = createServer(
     trustProxy: trustedProxies(process.env.SITE_TRUSTED_PROXIES),
   }),
 );
+server.on('clientError', answerClientError);
 server.listen(port, host, () => console.log(`site listening on port ${port}`));
 
 // Open market streams would hold the close forever: end every connection, then exit.
