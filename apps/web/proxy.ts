@@ -17,8 +17,7 @@ export function proxy(request: NextRequest) {
     locale,
     cookie: request.cookies.get(CookieName.simulationTrade)?.value,
   });
-  // A path, not an absolute URL: the Host header is the visitor's to write, the redirect is not.
-  if (target) return new NextResponse(null, { status: 307, headers: { location: target } });
+  if (target) return NextResponse.redirect(new URL(target, request.url));
   return NextResponse.next();
 }
 
