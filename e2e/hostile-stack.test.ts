@@ -6,10 +6,10 @@ import { AccountCode, GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { RequestLimit } from '@exchange-web/protocol/registry';
 import { readdir, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
+import { requestHead, sendRaw, type RawReply } from '../scripts/raw-http.mjs';
 import { launchIsolatedBrowser } from './support/browser';
 
 const siteUrl = inject('siteUrl');
@@ -28,78 +28,19 @@ const FORGED_HOST = 'evil.example';
 /** How long one raw exchange may take before the server is deemed hung. */
 const RAW_TIMEOUT_MS = 15_000;
 
-interface RawReply {
-  /** 0 when the server closed the connection without answering. */
-  status: number;
-  headers: Map<string, string[]>;
-  body: string;
-}
-
-/** Decodes a chunked body; returns what it could when the body was cut short. */
-function dechunk(text: string): string {
-  let rest = text;
-  let out = '';
-  for (;;) {
-    const lineEnd = rest.indexOf('\r\n');
-    if (lineEnd === -1) return out;
-    const size = Number.parseInt(rest.slice(0, lineEnd), 16);
-    if (!Number.isFinite(size) || size === 0) return out;
-    out += rest.slice(lineEnd + 2, lineEnd + 2 + size);
-    rest = rest.slice(lineEnd + 2 + size + 2);
-  }
-}
-
-function parseReply(raw: Buffer): RawReply {
-  const text = raw.toString('latin1');
-  const headEnd = text.indexOf('\r\n\r\n');
-  const head = headEnd === -1 ? text : text.slice(0, headEnd);
-  const [statusLine = '', ...lines] = head.split('\r\n');
-  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0);
-  const headers = new Map<string, string[]>();
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
-  }
-  const rawBody = headEnd === -1 ? '' : text.slice(headEnd + 4);
-  const chunked = headers.get('transfer-encoding')?.some((value) => /chunked/i.test(value));
-  const body = Buffer.from(chunked ? dechunk(rawBody) : rawBody, 'latin1').toString('utf8');
-  return { status, headers, body };
-}
-
 /**
  * Sends a request head exactly as written on a fresh connection (`Connection: close`, no body)
  * and reads until the server closes it. Without a body, nothing is left unread when a server
  * answers early and closes, so the whole answer arrives.
  */
-function rawRequest(
+const rawRequest = (
   origin: string,
   target: string,
   { method = 'GET', headerLines = '' }: { method?: string; headerLines?: string } = {},
-): Promise<RawReply> {
-  const { host, hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`${origin} did not close the connection within ${RAW_TIMEOUT_MS} ms`));
-    }, RAW_TIMEOUT_MS);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // A reset after the answer: the reply read so far is the answer (status 0 when there was none).
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve(parseReply(Buffer.concat(chunks)));
-    });
-    // Written, not ended: a half-closed request counts as abandoned for Node's servers.
-    socket.write(
-      `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\n${headerLines}Connection: close\r\n\r\n`,
-      'latin1',
-    );
+): Promise<RawReply> =>
+  sendRaw(origin, requestHead(target, { method, host: new URL(origin).host, headerLines }), {
+    timeoutMs: RAW_TIMEOUT_MS,
   });
-}
 
 const header = (reply: RawReply, name: string) => reply.headers.get(name)?.join(', ');
 

@@ -8,13 +8,13 @@
 //
 // "CPU" is the gateway's main thread (its event loop) from /proc (Linux), so the figure is what
 // the call held the loop for; "wall" is the round trip the client saw, HTTP included.
-import { build as esbuild } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, root, runOrThrow } from './lib.mjs';
+import { loadProtocol, textTable } from './bench-lib.mjs';
+import { freePort, runOrThrow } from './lib.mjs';
 import { launch, stopChild, waitFor } from './stack.mjs';
 
 const GATEWAY_ENV = {
@@ -30,30 +30,15 @@ const GATEWAY_ENV = {
 const STREAMS = 50;
 const STREAM_SECONDS = 5;
 
-/** The protocol's paths and limits, bundled from its TypeScript source (Node 20 cannot import it). */
-async function loadProtocol() {
-  const result = await esbuild({
-    stdin: {
-      contents: [
-        "export { ApiPath } from '@exchange-web/protocol/paths';",
-        "export { ImagePath } from '@exchange-web/protocol/images';",
-        "export { ChallengeScene } from '@exchange-web/protocol/registry';",
-        "export { KLINE_INTERVALS, MARKET_MAX_LIMIT, MARKET_SYMBOLS, TradingPath } from '@exchange-web/protocol/trading';",
-        'export { CRYPTO_SYMBOLS_MAX, HOT_TOKEN_COUNT, MAX_PAGE_SIZE, SEARCH_SUGGESTION_LIMIT,',
-        "  TDK_PAGE_KEYS } from '@exchange-web/protocol/inscription';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    logLevel: 'warning',
-  });
-  const code = result.outputFiles[0]?.text ?? '';
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-}
+/** What the benchmark needs of the protocol (scripts/bench-lib.mjs): its paths and limits. */
+const PROTOCOL_EXPORTS = [
+  "export { ApiPath } from '@exchange-web/protocol/paths';",
+  "export { ImagePath } from '@exchange-web/protocol/images';",
+  "export { ChallengeScene } from '@exchange-web/protocol/registry';",
+  "export { KLINE_INTERVALS, MARKET_MAX_LIMIT, MARKET_SYMBOLS, TradingPath } from '@exchange-web/protocol/trading';",
+  'export { CRYPTO_SYMBOLS_MAX, HOT_TOKEN_COUNT, MAX_PAGE_SIZE, SEARCH_SUGGESTION_LIMIT,',
+  "  TDK_PAGE_KEYS } from '@exchange-web/protocol/inscription';",
+];
 
 /**
  * The public calls (apps/gateway/src/routes/*.ts), each at its largest parameters. Left out: the
@@ -240,7 +225,7 @@ export async function benchCalls({
   server = 'apps/gateway/dist/server.js',
 } = {}) {
   if (build) await runOrThrow('node', ['apps/gateway/build.mjs']);
-  const protocol = await loadProtocol();
+  const protocol = await loadProtocol(PROTOCOL_EXPORTS);
   const calls = publicCalls(protocol);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-calls-'));
   try {
@@ -303,20 +288,9 @@ export function formatCallsTable({ rows, streams }, repeats) {
     ms(row.wall50),
     ms(row.wall99),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
-  );
-  const format = (cells) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
-      )
-      .join('  ');
   return [
     `public calls, ms (${repeats} in a row each; "first": a market call as a fresh process's first)`,
-    format(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...lines.map(format),
+    ...textTable(header, lines),
     `${streams.count} market streams of one pair: ${ms(streams.cpuMsPerSecond)} ms gateway CPU per second`,
   ].join('\n');
 }

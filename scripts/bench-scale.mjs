@@ -3,7 +3,6 @@
 // embedded database, one gateway on PostgreSQL, and two gateways behind nginx on PostgreSQL.
 // `node scripts/bench-scale.mjs` prints the table; `npm run bench` prints it with the budgets.
 // Benchmarks print figures; nothing here fails on timing.
-import { build as esbuild } from 'esbuild';
 import {
   constants,
   createCipheriv,
@@ -18,8 +17,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_GATEWAY_ENV, postEvents } from './bench-ingestion.mjs';
+import { loadProtocol, textTable } from './bench-lib.mjs';
 import { startCluster, startGateways } from './cluster.mjs';
-import { freePort, root, runOrThrow } from './lib.mjs';
+import { freePort, runOrThrow } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 import { launch, stopChild, waitFor } from './stack.mjs';
 
@@ -32,29 +32,14 @@ const GATEWAY_ENV = {
 };
 
 /**
- * The protocol's registry and wire format, bundled from its TypeScript source (Node 20 cannot
- * import it), so the benchmark signs exactly as the client and the tests do.
+ * What the benchmark needs of the protocol (scripts/bench-lib.mjs): its registry and wire format,
+ * so the benchmark signs exactly as the client and the tests do.
  */
-async function loadProtocol() {
-  const result = await esbuild({
-    stdin: {
-      contents: [
-        "export { ApiPath } from '@exchange-web/protocol/paths';",
-        "export { HeaderName, KeyAlgorithm } from '@exchange-web/protocol/registry';",
-        "export { joinBodyCiphertext, loginPlaintext, signData } from '@exchange-web/protocol/signing';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    logLevel: 'warning',
-  });
-  const code = result.outputFiles[0]?.text ?? '';
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-}
+const PROTOCOL_EXPORTS = [
+  "export { ApiPath } from '@exchange-web/protocol/paths';",
+  "export { HeaderName, KeyAlgorithm } from '@exchange-web/protocol/registry';",
+  "export { joinBodyCiphertext, loginPlaintext, signData } from '@exchange-web/protocol/signing';",
+];
 
 /**
  * A signed-in user as the browser client makes one (README "Request signing"): an rsa1024 key,
@@ -203,7 +188,7 @@ export async function benchScale({
   signClients = 8,
 } = {}) {
   if (build) await runOrThrow('node', ['apps/gateway/build.mjs']);
-  const protocol = await loadProtocol();
+  const protocol = await loadProtocol(PROTOCOL_EXPORTS);
   const measure = async (setup, url) => ({
     setup,
     eventsPerSecond: (await postEvents(url, { batches, clients: ingestClients })).eventsPerSecond,
@@ -256,20 +241,7 @@ export function formatScaleTable(rows) {
     String(row.eventsPerSecond),
     String(row.signedPerSecond),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
-  );
-  const format = (cells) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
-      )
-      .join('  ');
-  return [
-    format(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...lines.map(format),
-  ].join('\n');
+  return textTable(header, lines).join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

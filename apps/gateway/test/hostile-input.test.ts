@@ -13,6 +13,7 @@ import {
   STRONG_PASSWORD,
   TestBrowser,
   call,
+  registerPlaintext,
   startTestGateway,
   uniqueEmail,
 } from './support';
@@ -33,13 +34,7 @@ afterAll(async () => {
 /** A signed-in visitor of its own address (plaintext registration: GUARDS_RELAXED). */
 async function signedIn(address = '198.51.100.10'): Promise<TestBrowser> {
   const browser = new TestBrowser(gateway, { 'x-forwarded-for': address });
-  const email = uniqueEmail('hostile');
-  const reply = await browser.post(ApiPath.registerEmail, {
-    email,
-    pwd: STRONG_PASSWORD,
-    rePwd: STRONG_PASSWORD,
-  });
-  expect(reply.json?.code).toBe('00000');
+  await registerPlaintext(browser, uniqueEmail('hostile'));
   return browser;
 }
 
@@ -378,12 +373,7 @@ describe('per-client limits', () => {
 
   it('limits one session however many addresses it spreads over', async () => {
     const first = new TestBrowser(limited, { 'x-forwarded-for': '203.0.113.30' });
-    const registered = await first.post(ApiPath.registerEmail, {
-      email: uniqueEmail('spread'),
-      pwd: STRONG_PASSWORD,
-      rePwd: STRONG_PASSWORD,
-    });
-    expect(registered.json?.code).toBe('00000');
+    await registerPlaintext(first, uniqueEmail('spread'));
     // The registration carried no session; from here on every call of this session counts.
     const answers: number[] = [];
     for (let index = 0; index < 5; index += 1) {

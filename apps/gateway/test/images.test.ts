@@ -8,9 +8,9 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { coinIconsReplySchema, domainConfigReplySchema } from '@exchange-web/protocol/schemas';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
 import { IMAGE_ASSETS_DIR, type ImageServer } from '../src/config';
 import type { RunningGateway } from '../src/server';
 import { call, startTestGateway } from './support';
@@ -43,35 +43,12 @@ function rawGet(origin: string, rawPath: string) {
   );
 }
 
-/**
- * Sends `text` as written on a fresh connection and resolves with the status it answers (0 when
- * the connection closes without one): node:http would refuse to send most of these.
- */
-function rawStatus(origin: string, text: string) {
-  const { hostname, port } = new URL(origin);
-  return new Promise<number>((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer to ${JSON.stringify(text.slice(0, 80))}`));
-    }, 5_000);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const head = Buffer.concat(chunks).toString('latin1');
-      resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0));
-    });
-    socket.write(text);
-  });
-}
-
+/** A request as written, with `Connection: close` (node:http would refuse to send most of these). */
 const rawRequest = (target: string, method = 'GET', headers = 'Host: 127.0.0.1\r\n') =>
-  `${method} ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`;
+  requestHead(target, { method, headerLines: headers });
+
+/** The status `text` is answered with on a fresh connection (0 when it closes without one). */
+const rawStatus = async (origin: string, text: string) => (await sendRaw(origin, text)).status;
 
 const assetBytes = (file: string) => readFile(path.join(IMAGE_ASSETS_DIR, file));
 

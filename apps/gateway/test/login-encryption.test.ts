@@ -25,6 +25,7 @@ import {
   STRONG_PASSWORD,
   TestBrowser,
   parseSetCookie,
+  registrationBody,
   startTestGateway,
   uniqueEmail,
 } from './support';
@@ -65,11 +66,7 @@ async function registerEncrypted(key?: ClientKeyPair) {
     ? new SigningClient(new TestBrowser(gateway), key)
     : await SigningClient.create(gateway);
   const email = uniqueEmail('crypto');
-  const response = await client.postEncrypted(ApiPath.registerEmail, {
-    email,
-    pwd: STRONG_PASSWORD,
-    rePwd: STRONG_PASSWORD,
-  });
+  const response = await client.postEncrypted(ApiPath.registerEmail, registrationBody(email));
   expect(response.json?.code).toBe('00000');
   return { client, email, userId: sessionReplySchema.parse(response.json?.data).userId };
 }

@@ -1,3 +1,5 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { expect } from 'vitest';
 import { DEFAULT_APP_CONFIG, type ChallengeConfig, type GatewayConfig } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/server';
 import { openTestDatabase } from './test-database';
@@ -180,3 +182,23 @@ export function uniqueEmail(prefix = 'user'): string {
 
 /** A password that passes the strength rule. */
 export const STRONG_PASSWORD = 'Str0ng-Passw0rd';
+
+/** The fields of an email registration with {@link STRONG_PASSWORD}, to post plain or encrypted. */
+export const registrationBody = (email: string) => ({
+  email,
+  pwd: STRONG_PASSWORD,
+  rePwd: STRONG_PASSWORD,
+});
+
+/**
+ * Registers `email` with a plaintext body (GUARDS_RELAXED allows it) through `browser`, which is
+ * signed in afterwards; expects success and answers the email.
+ */
+export async function registerPlaintext(
+  browser: TestBrowser,
+  email = uniqueEmail(),
+): Promise<string> {
+  const reply = await browser.post(ApiPath.registerEmail, registrationBody(email));
+  expect(reply.json?.code).toBe('00000');
+  return email;
+}

@@ -3,12 +3,12 @@
 // request lines on a socket (fetch and node:http would normalise or refuse them before sending).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib.mjs';
+import { requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
 
 const SERVER = fileURLToPath(new URL('../server.mjs', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
@@ -16,42 +16,11 @@ const ENTRY = 'console.log("the header-footer entry");\n';
 // Beside the served folder: what a traversal would reach.
 const SECRET = 'secret beside the build';
 
-interface RawReply {
-  status: number;
-  head: string;
-  body: string;
-}
-
 /** Sends `request` as written on a fresh connection; resolves with what came back. */
-function raw(port: number, request: string): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no complete answer to ${JSON.stringify(request.slice(0, 80))}`));
-    }, 5_000);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      resolve({
-        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0),
-        head,
-        body: rest.join('\r\n\r\n'),
-      });
-    });
-    socket.write(request);
-  });
-}
+const raw = (port: number, request: string) => sendRaw(`http://127.0.0.1:${port}`, request);
 
 const get = (target: string, method = 'GET', headers = '') =>
-  `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`;
+  requestHead(target, { method, host: '127.0.0.1', headerLines: headers });
 
 const MALFORMED: [string, string][] = [
   ['a lone %', get('/%')],

@@ -8,9 +8,9 @@ import {
   type Server,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendRaw } from '../../../scripts/raw-http.mjs';
 import {
   answerClientError,
   createFrontDoor,
@@ -90,23 +90,6 @@ async function frontDoor(options: Partial<FrontDoorOptions> = {}) {
   return { url, gateway, headerFooter, pages, errors };
 }
 
-/** Sends one raw request (fetch would normalise the target) and reads the status line and body. */
-function rawRequest(url: string, head: string): Promise<{ status: number; text: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(head));
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString()));
-    socket.on('end', () => resolve({ status: Number(text.split(' ')[1]), text }));
-    socket.on('error', reject);
-  });
-}
-
-const envelopeOf = (text: string) =>
-  JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as {
-    code: string;
-  };
-
 describe('targetProblem', () => {
   it('accepts paths and queries with sound escapes', () => {
     for (const target of ['/', '/ja/spot/BTCUSDT', '/v1/x?q=%E2%82%AC&a=b', '/%25'])
@@ -150,12 +133,12 @@ describe('createFrontDoor', () => {
   it('answers a malformed target with a 400 envelope and keeps serving', async () => {
     const door = await frontDoor();
     for (const target of ['/%', '/v1/%zz', '/_mfe/header-footer/%', '/images/%c0%af']) {
-      const reply = await rawRequest(
+      const reply = await sendRaw(
         door.url,
         `GET ${target} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`,
       );
       expect([target, reply.status]).toEqual([target, 400]);
-      expect(envelopeOf(reply.text).code).toBe(GatewayCode.badRequest);
+      expect((JSON.parse(reply.body) as { code: string }).code).toBe(GatewayCode.badRequest);
     }
     expect(door.pages).toEqual([]);
     expect(door.gateway.seen).toEqual([]);
@@ -221,7 +204,7 @@ describe('createFrontDoor', () => {
     expect(await remote.json()).toEqual({ upstream: 'header-footer' });
     expect(door.headerFooter.seen[0]?.url).toBe('/remoteEntry.js?v=1');
     // Raw: fetch itself would resolve the dot segment before sending.
-    const call = await rawRequest(
+    const call = await sendRaw(
       door.url,
       'POST /v1/a/./b?x=%41 HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n' +
         'Content-Length: 7\r\nConnection: close\r\n\r\n{"a":1}',
@@ -269,7 +252,7 @@ describe('createFrontDoor', () => {
     const door = await frontDoor();
     const body = 'x'.repeat(2 * RequestLimit.maxBodyBytes);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const reply = await rawRequest(
+      const reply = await sendRaw(
         door.url,
         `POST /v1/user/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n` +
           `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
@@ -281,18 +264,18 @@ describe('createFrontDoor', () => {
 
   it("answers what Node's parser refuses with its status and the security headers", async () => {
     const door = await frontDoor();
-    const injected = await rawRequest(door.url, 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n');
+    const injected = await sendRaw(door.url, 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n');
     expect(injected.status).toBe(400);
-    expect(injected.text.toLowerCase()).toContain('x-content-type-options: nosniff');
-    const oversized = await rawRequest(
+    expect(injected.head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    const oversized = await sendRaw(
       door.url,
       `GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
     expect(oversized.status).toBe(431);
-    expect(oversized.text.toLowerCase()).toContain(
+    expect(oversized.head.toLowerCase()).toContain(
       'referrer-policy: strict-origin-when-cross-origin',
     );
-    const twoHosts = await rawRequest(
+    const twoHosts = await sendRaw(
       door.url,
       'GET / HTTP/1.1\r\nHost: a\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
     );
@@ -303,7 +286,7 @@ describe('createFrontDoor', () => {
   it("keeps the upstream's keep-alive hint out of the visitor's reply", async () => {
     const door = await frontDoor();
     const agent = new Agent({ keepAlive: true });
-    const hint = await new Promise<string | undefined>((resolve, reject) => {
+    const hint = await new Promise<string | string[] | undefined>((resolve, reject) => {
       httpRequest(`${door.url}/v1/x`, { agent }, (response) => {
         response.resume();
         resolve(response.headers['keep-alive']);
