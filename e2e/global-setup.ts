@@ -13,12 +13,20 @@ declare module 'vitest' {
     /** The folder the header-footer server serves: a copy of its build that tests may replace. */
     headerFooterDist: string;
     headerFooterPid: number;
+    /**
+     * The mail catcher's HTTP base: the e-mails and SMS the gateway sent, at
+     * `GET /api/messages?to=` (newest first); `DELETE /api/messages` clears them.
+     */
+    mailCatcherUrl: string;
     /** The stack's local image origins: a fast one, a slow one and a dead one. */
     imageOrigins: { fast: string; slow: string; dead: string };
   }
 }
 
-/** One real stack (gateway on a fresh embedded database, header-footer, site) for all e2e files. */
+/**
+ * One real stack (gateway on a fresh embedded database, header-footer, site, mail catcher) for all
+ * e2e files.
+ */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-gateway-'));
   const headerFooterDist = await mkdtemp(path.join(tmpdir(), 'e2e-header-footer-'));
@@ -46,6 +54,7 @@ export default async function setup(project: TestProject) {
   project.provide('headerFooterUrl', stack.headerFooterUrl);
   project.provide('headerFooterDist', headerFooterDist);
   project.provide('headerFooterPid', stack.children.headerFooter.pid ?? 0);
+  project.provide('mailCatcherUrl', stack.mailCatcherUrl);
   project.provide('imageOrigins', stack.imageOrigins);
   return async () => {
     await stack.stop();

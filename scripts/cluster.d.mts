@@ -34,6 +34,8 @@ export interface Cluster {
   siteUrls: string[];
   /** With sites only. */
   headerFooterUrl?: string;
+  /** With sites only: the mail and SMS catcher the gateways send to (scripts/stack.mjs). */
+  mailCatcherUrl?: string;
   /** With sites only. */
   imageOrigins?: ImageOrigins;
   databaseUrl: string;
@@ -43,6 +45,7 @@ export interface Cluster {
     gateways: ChildProcess[];
     sites: ChildProcess[];
     headerFooter: ChildProcess | undefined;
+    mailCatcher: ChildProcess | undefined;
     nginx: ChildProcess | undefined;
   };
   /** Stops every process it started (PostgreSQL last) and removes nginx's folder; idempotent. */

@@ -1,7 +1,7 @@
 // The scale-out configuration of issue 11 on one machine: PostgreSQL, two gateway processes (and,
-// for a local demo, two sites with the header-footer remote) behind one nginx. `npm run cluster`
-// runs it with the sites; the two-gateway tests (apps/gateway/cluster-test) and the scale
-// benchmark (scripts/bench-scale.mjs) start it without.
+// for a local demo, two sites with the header-footer remote and the mail and SMS catcher) behind
+// one nginx. `npm run cluster` runs it with the sites; the two-gateway tests
+// (apps/gateway/cluster-test) and the scale benchmark (scripts/bench-scale.mjs) start it without.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import {
 } from './debian-packages.mjs';
 import { freePort, root } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
-import { imageSettings, launch, stopChild, waitFor } from './stack.mjs';
+import { imageSettings, launch, launchMailCatcher, stopChild, waitFor } from './stack.mjs';
 
 const NGINX_ADVICE =
   "The cluster needs nginx. Install Debian's package (sudo apt-get install nginx-light) or set " +
@@ -216,7 +216,13 @@ export async function startCluster({
   // First, so a machine without nginx fails before anything else has started.
   const nginxBinary = await ensureNginx();
   const stoppers = [];
-  const children = { gateways: [], sites: [], headerFooter: undefined, nginx: undefined };
+  const children = {
+    gateways: [],
+    sites: [],
+    headerFooter: undefined,
+    mailCatcher: undefined,
+    nginx: undefined,
+  };
   let stopped;
   const stop = () => {
     stopped ??= (async () => {
@@ -232,6 +238,7 @@ export async function startCluster({
       ...children.sites,
       children.headerFooter,
       ...children.gateways,
+      children.mailCatcher,
     ])
       child?.kill('SIGTERM');
   };
@@ -250,12 +257,26 @@ export async function startCluster({
     // The image origins (README "Image domains") only matter to pages: only the first gateway
     // serves the extra listeners (two cannot bind one port), and both answer the same domain lists.
     const images = sites > 0 ? await imageSettings(imagePorts, env) : undefined;
+    // With sites, a person registers: the gateways send the codes to one mail and SMS catcher.
+    let mail;
+    if (sites > 0) {
+      mail = launchMailCatcher({
+        httpPort: await freePort(),
+        smtpPort: await freePort(),
+        env,
+        quiet,
+      });
+      const catcher = mail.child;
+      children.mailCatcher = catcher;
+      stoppers.push(() => stopChild(catcher));
+      await waitFor(`${mail.url}/healthz`, catcher, 'mail-catcher');
+    }
     const running = await startGateways({
       databaseUrl,
       count: gateways,
       ports: gatewayPorts,
       quiet,
-      env: images ? { ...env, ...images.gatewayEnv } : env,
+      env: { ...mail?.gatewayEnv, ...env, ...images?.gatewayEnv },
       envOf: (index) => (images && index > 0 ? { GATEWAY_IMAGE_SERVERS: '' } : {}),
     });
     stoppers.push(running.stop);
@@ -343,6 +364,7 @@ export async function startCluster({
       gatewayUrls: running.urls,
       siteUrls,
       ...(headerFooterUrl ? { headerFooterUrl } : {}),
+      ...(mail ? { mailCatcherUrl: mail.url } : {}),
       ...(images ? { imageOrigins: images.imageOrigins } : {}),
       databaseUrl,
       nginxConfig: config,
@@ -366,6 +388,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`gateways: ${cluster.gatewayUrls.join(', ')}`);
   console.log(`sites: ${cluster.siteUrls.join(', ')}`);
   console.log(`header-footer: ${cluster.headerFooterUrl}`);
+  console.log(`mail and SMS inbox: ${cluster.mailCatcherUrl}`);
   console.log(`database: ${cluster.databaseUrl}\n`);
 
   let stopping = false;
@@ -378,11 +401,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  const { gateways, sites, headerFooter, nginx } = cluster.children;
+  const { gateways, sites, headerFooter, mailCatcher, nginx } = cluster.children;
   const named = [
     ...gateways.map((child, index) => [`gateway-${index + 1}`, child]),
     ...sites.map((child, index) => [`site-${index + 1}`, child]),
     ['header-footer', headerFooter],
+    ['mail-catcher', mailCatcher],
     ['nginx', nginx],
   ];
   for (const [name, child] of named) {

@@ -5,6 +5,10 @@ export interface StackOptions {
   port?: number;
   gatewayPort?: number;
   headerFooterPort?: number;
+  /** The mail catcher's inbox and SMS webhook (HTTP). @default a free port */
+  mailCatcherPort?: number;
+  /** The mail catcher's SMTP port. @default a free port */
+  mailCatcherSmtpPort?: number;
   dataDir?: string;
   quiet?: boolean;
   /** Environment for every process; it wins over the image settings below too. */
@@ -32,10 +36,21 @@ export interface Stack {
   url: string;
   gatewayUrl: string;
   headerFooterUrl: string;
+  /**
+   * The mail catcher (apps/mail-catcher): `GET /api/messages[?to=]`, `DELETE /api/messages`, the
+   * inbox at `/`. The gateway sends its e-mail and SMS there unless `MAIL_URL` or
+   * `SMS_WEBHOOK_URL` is set.
+   */
+  mailCatcherUrl: string;
   /** The image origins; both domain lists name them in the order dead, slow, fast. */
   imageOrigins: ImageOrigins;
   /** The child running now: with supervision, the latest one started. */
-  children: { gateway: ChildProcess; headerFooter: ChildProcess; site: ChildProcess };
+  children: {
+    gateway: ChildProcess;
+    headerFooter: ChildProcess;
+    site: ChildProcess;
+    mailCatcher: ChildProcess;
+  };
   stop(): Promise<void>;
 }
 
@@ -60,6 +75,18 @@ export declare function launch(
   env: Record<string, string>,
   options: { quiet?: boolean; cwd?: string },
 ): ChildProcess;
+
+/**
+ * Starts the mail catcher on 127.0.0.1 (inbox and SMS webhook on `httpPort`, SMTP on `smtpPort`);
+ * `gatewayEnv` sends the gateway's mail and SMS there (`MAIL_URL`, `SMS_WEBHOOK_URL`), each unless
+ * `env` or the environment sets it. The caller waits for `${url}/healthz`.
+ */
+export declare function launchMailCatcher(options: {
+  httpPort: number;
+  smtpPort: number;
+  env?: Record<string, string>;
+  quiet?: boolean;
+}): { child: ChildProcess; url: string; gatewayEnv: Record<string, string> };
 
 /** The image origins and the gateway's and the site's settings that make them. */
 export declare function imageSettings(

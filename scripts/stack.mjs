@@ -1,5 +1,6 @@
-// Starts the whole stack from a built tree: gateway, header-footer remote, site. Used by
-// `npm start`, the end-to-end tests and the benchmarks alike.
+// Starts the whole stack from a built tree: gateway, header-footer remote, site, and the local
+// mail and SMS catcher the gateway sends its codes to. Used by `npm start`, the end-to-end tests
+// and the benchmarks alike.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort, root } from './lib.mjs';
@@ -119,8 +120,39 @@ export async function imageSettings(imagePorts, env) {
   return { imageOrigins, gatewayEnv, siteEnv: { IMAGE_DOMAINS: imageDomains } };
 }
 
+// The gateway's transports for e-mail and SMS (README "Configuration").
+const MAIL_TRANSPORT_VARIABLES = ['MAIL_URL', 'SMS_WEBHOOK_URL'];
+
 /**
- * @param {{ port?: number, gatewayPort?: number, headerFooterPort?: number, dataDir?: string,
+ * Starts the local mail and SMS catcher (apps/mail-catcher) on 127.0.0.1: its inbox and SMS
+ * webhook on `httpPort`, SMTP on `smtpPort`. `gatewayEnv` sends the gateway's mail and SMS there:
+ * `MAIL_URL` and `SMS_WEBHOOK_URL`, each unless the caller (`env`, then the environment) names a
+ * transport of its own. The caller waits for `${url}/healthz`.
+ */
+export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false }) {
+  const url = `http://127.0.0.1:${httpPort}`;
+  // The ports last: the stack's own, whatever `env` says, or `url` would name the wrong one.
+  const child = launch(
+    'mail-catcher',
+    ['apps/mail-catcher/server.mjs'],
+    { ...env, MAIL_CATCHER_PORT: String(httpPort), MAIL_CATCHER_SMTP_PORT: String(smtpPort) },
+    { quiet },
+  );
+  const transports = {
+    MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMS_WEBHOOK_URL: `${url}/api/sms`,
+  };
+  const gatewayEnv = Object.fromEntries(
+    MAIL_TRANSPORT_VARIABLES.filter(
+      (name) => env[name] === undefined && process.env[name] === undefined,
+    ).map((name) => [name, transports[name]]),
+  );
+  return { child, url, gatewayEnv };
+}
+
+/**
+ * @param {{ port?: number, gatewayPort?: number, headerFooterPort?: number,
+ *           mailCatcherPort?: number, mailCatcherSmtpPort?: number, dataDir?: string,
  *           quiet?: boolean, env?: Record<string, string>,
  *           imagePorts?: { fast?: number, slow?: number, dead?: number },
  *           supervise?: boolean | import('./supervise.mjs').SuperviseTiming
@@ -130,6 +162,8 @@ export async function startStack({
   port = 3000,
   gatewayPort = 4100,
   headerFooterPort = 4200,
+  mailCatcherPort,
+  mailCatcherSmtpPort,
   dataDir = path.join(root, '.data', 'gateway'),
   quiet = false,
   env = {},
@@ -139,13 +173,23 @@ export async function startStack({
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const headerFooterUrl = `http://127.0.0.1:${headerFooterPort}`;
   const images = await imageSettings(imagePorts, env);
+  const mailPorts = {
+    httpPort: mailCatcherPort ?? (await freePort()),
+    smtpPort: mailCatcherSmtpPort ?? (await freePort()),
+  };
   const children = [];
+  // The first child of each kind, by name.
+  const launched = {};
   // With supervision, once the stack is ready: each child started again when it dies.
   const supervisors = {};
   const stop = async () => {
     await Promise.all(Object.values(supervisors).map((supervisor) => supervisor.stop()));
     await Promise.all(children.reverse().map(stopChild));
   };
+  // First: the gateway's settings (`gatewayEnv`) come with it.
+  const mailCatcher = launchMailCatcher({ ...mailPorts, env, quiet });
+  children.push(mailCatcher.child);
+  launched.mailCatcher = mailCatcher.child;
   try {
     const gateway = launch(
       'gateway',
@@ -153,12 +197,14 @@ export async function startStack({
       {
         GATEWAY_PORT: String(gatewayPort),
         GATEWAY_DATA_DIR: dataDir,
+        ...mailCatcher.gatewayEnv,
         ...env,
         ...images.gatewayEnv,
       },
       { quiet },
     );
     children.push(gateway);
+    launched.gateway = gateway;
     const headerFooter = launch(
       'header-footer',
       ['apps/header-footer/server.mjs'],
@@ -166,6 +212,7 @@ export async function startStack({
       { quiet },
     );
     children.push(headerFooter);
+    launched.headerFooter = headerFooter;
     const site = launch(
       'site',
       // The site's server: Next behind its front door (apps/web/server/front-door.ts).
@@ -181,20 +228,26 @@ export async function startStack({
       { quiet, cwd: path.join(root, 'apps/web') },
     );
     children.push(site);
+    launched.site = site;
     await Promise.all([
       waitFor(`${gatewayUrl}/healthz`, gateway, 'gateway'),
       waitFor(`${headerFooterUrl}/healthz`, headerFooter, 'header-footer'),
+      waitFor(`${mailCatcher.url}/healthz`, mailCatcher.child, 'mail-catcher'),
     ]);
     await waitFor(`http://127.0.0.1:${port}/`, site, 'site');
   } catch (error) {
     await stop();
     throw error;
   }
-  const launched = { gateway: children[0], headerFooter: children[1], site: children[2] };
   if (supervision) {
     const { log = (line) => console.error(`[supervisor] ${line}`), ...timing } =
       supervision === true ? {} : supervision;
-    const names = { gateway: 'gateway', headerFooter: 'header-footer', site: 'site' };
+    const names = {
+      gateway: 'gateway',
+      headerFooter: 'header-footer',
+      site: 'site',
+      mailCatcher: 'mail-catcher',
+    };
     for (const [key, child] of Object.entries(launched)) {
       supervisors[key] = supervise({
         name: names[key],
@@ -210,6 +263,7 @@ export async function startStack({
     url: `http://localhost:${port}`,
     gatewayUrl,
     headerFooterUrl,
+    mailCatcherUrl: mailCatcher.url,
     imageOrigins: images.imageOrigins,
     // The child running now: with supervision, the latest one started.
     children: {
@@ -221,6 +275,9 @@ export async function startStack({
       },
       get site() {
         return supervisors.site?.child ?? launched.site;
+      },
+      get mailCatcher() {
+        return supervisors.mailCatcher?.child ?? launched.mailCatcher;
       },
     },
     stop,

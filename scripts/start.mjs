@@ -1,6 +1,6 @@
-// `npm start`: build what changed, then run gateway, header-footer and site until Ctrl-C. A child
-// that dies on its own is started again after a pause (scripts/supervise.mjs), not a reason to
-// stop the others.
+// `npm start`: build what changed, then run gateway, header-footer, site and the mail and SMS
+// catcher until Ctrl-C. A child that dies on its own is started again after a pause
+// (scripts/supervise.mjs), not a reason to stop the others.
 import { build } from './build.mjs';
 import { startStack } from './stack.mjs';
 
@@ -10,6 +10,8 @@ const stack = await startStack({
   port,
   gatewayPort: Number(process.env.GATEWAY_PORT || 4100),
   headerFooterPort: Number(process.env.HEADER_FOOTER_PORT || 4200),
+  mailCatcherPort: Number(process.env.MAIL_CATCHER_PORT || 1080),
+  mailCatcherSmtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT || 1025),
   ...(process.env.GATEWAY_DATA_DIR ? { dataDir: process.env.GATEWAY_DATA_DIR } : {}),
   imagePorts: {
     fast: Number(process.env.IMAGE_FAST_PORT || 4301),
@@ -19,6 +21,8 @@ const stack = await startStack({
   supervise: true,
 });
 console.log(`\nexchange-web is ready at ${stack.url}`);
+// Where the registration codes the gateway sends arrive (README "The two commands").
+console.log(`mail and SMS inbox: ${stack.mailCatcherUrl}`);
 console.log(
   `images: fast ${stack.imageOrigins.fast}, slow ${stack.imageOrigins.slow}, dead ${stack.imageOrigins.dead}\n`,
 );

@@ -14,6 +14,7 @@ const projects = [
   'packages/react/tsconfig.test.json',
   'apps/gateway',
   'apps/header-footer',
+  'apps/mail-catcher',
   'apps/web',
   'e2e',
 ];
