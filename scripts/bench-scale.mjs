@@ -29,6 +29,8 @@ const GATEWAY_ENV = {
   GATEWAY_RATE_LIMIT: '100000000',
   GATEWAY_CHALLENGE_REGISTER: '0',
   GATEWAY_CHALLENGE_BURST: '0',
+  // Its users register with bodies built by hand, without a code sent by e-mail.
+  GATEWAY_REGISTER_VERIFY: '0',
 };
 
 /**

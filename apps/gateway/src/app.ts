@@ -35,6 +35,8 @@ import { registerMarketRoutes } from './routes/market';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
 import { registerTrackingRoutes } from './routes/tracking';
 import { registerTradingRoutes } from './routes/trading';
+import { registerVerificationRoutes } from './routes/verification';
+import { createDeliveries } from './messaging/deliveries';
 import { ServerKeyStore } from './signing/server-keys';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
@@ -166,6 +168,14 @@ export function createApp({
   );
   registerCaptchaRoutes(routes, { db, config, challenges, guard: challengeGuard });
   registerAccountRoutes(routes, { db, sessions, config, loginBody, challenges: challengeGuard });
+  // Registration codes by e-mail and SMS (README "Accounts and sessions").
+  registerVerificationRoutes(routes, {
+    db,
+    config,
+    deliveries: createDeliveries(config),
+    challenges: challengeGuard,
+    logWarning,
+  });
   registerSessionRoutes(routes, { db, sessions, guard, config });
   registerSubAccountRoutes(routes, {
     db,

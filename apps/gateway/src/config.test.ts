@@ -8,6 +8,7 @@ import {
   DEFAULT_MARKET_CONFIG,
   DEFAULT_SIGNING_CONFIG,
   DEFAULT_TRACKING_CONFIG,
+  DEFAULT_VERIFICATION_CONFIG,
   DEV_TRUST_KEY_FILE,
   IMAGE_ASSETS_DIR,
   readAccountsConfig,
@@ -21,6 +22,7 @@ import {
   readProxyConfig,
   readRequestGuardConfig,
   readTrackingConfig,
+  readVerificationConfig,
 } from './config';
 import { DEFAULT_POSTGRES_POOL_OPTIONS } from './db/postgres';
 import { DEMO_ACCOUNT } from './db/seed';
@@ -464,6 +466,57 @@ describe('readRequestGuardConfig', () => {
     }
     expect(() => readRequestGuardConfig({ GATEWAY_PUBLIC_RATE_LIMIT: '0' })).toThrow(
       /GATEWAY_PUBLIC_RATE_LIMIT/,
+    );
+  });
+});
+
+describe('readVerificationConfig', () => {
+  it('defaults to verified registration, the documented sender and no transport', () => {
+    expect(readVerificationConfig({})).toEqual(DEFAULT_VERIFICATION_CONFIG);
+    expect(DEFAULT_VERIFICATION_CONFIG).toEqual({
+      registerVerify: true,
+      mailUrl: undefined,
+      mailFrom: '"exchange-web" <no-reply@exchange-web.test>',
+      smsWebhookUrl: undefined,
+    });
+    expect(readConfig({})).toMatchObject(DEFAULT_VERIFICATION_CONFIG);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      readVerificationConfig({
+        GATEWAY_REGISTER_VERIFY: '0',
+        MAIL_URL: 'smtps://mailer:secret@smtp.example.com:465',
+        MAIL_FROM: 'Exchange <hello@example.com>',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send?key=1',
+      }),
+    ).toEqual({
+      registerVerify: false,
+      mailUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      mailFrom: 'Exchange <hello@example.com>',
+      smsWebhookUrl: 'https://sms.example.com/send?key=1',
+    });
+    expect(readVerificationConfig({ MAIL_URL: 'smtp://127.0.0.1:1025' }).mailUrl).toBe(
+      'smtp://127.0.0.1:1025',
+    );
+  });
+
+  it('refuses transports of the wrong kind, and never echoes a password', () => {
+    for (const url of ['127.0.0.1:1025', 'http://127.0.0.1:1025', 'smtp://', 'mail.example.com']) {
+      expect(() => readVerificationConfig({ MAIL_URL: url })).toThrow(/MAIL_URL/);
+    }
+    expect(() => readVerificationConfig({ MAIL_URL: 'imap://user:hunter22@mail.test' })).toThrow(
+      /^(?!.*hunter22).*MAIL_URL/,
+    );
+    for (const url of ['ftp://sms.example', 'sms.example/send', 'smtp://127.0.0.1']) {
+      expect(() => readVerificationConfig({ SMS_WEBHOOK_URL: url })).toThrow(/SMS_WEBHOOK_URL/);
+    }
+    expect(() => readVerificationConfig({ MAIL_FROM: 'no address' })).toThrow(/MAIL_FROM/);
+    expect(() => readVerificationConfig({ MAIL_FROM: 'a@b.test\r\nBcc: x@y.test' })).toThrow(
+      /MAIL_FROM/,
+    );
+    expect(() => readVerificationConfig({ GATEWAY_REGISTER_VERIFY: 'maybe' })).toThrow(
+      /GATEWAY_REGISTER_VERIFY/,
     );
   });
 });

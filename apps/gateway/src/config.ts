@@ -135,6 +135,31 @@ export interface RequestGuardConfig {
   maxSubAccounts: number;
 }
 
+/**
+ * Verification codes of a registration and the transports that deliver them (README "Accounts and
+ * sessions"; protocol `verification.ts`).
+ */
+export interface VerificationConfig {
+  /**
+   * Whether a registration needs the code sent to its address or number (sendVerifyCode), so it
+   * never tells a taken address from a wrong code. Off, registration is challenged as before and
+   * answers 21001 for a taken name. @default true
+   */
+  registerVerify: boolean;
+  /**
+   * The SMTP server that sends e-mail codes and notices: `smtp://` or `smtps://`, with its user and
+   * password in the URL if it wants them. @default undefined: e-mail codes answer 50300
+   */
+  mailUrl: string | undefined;
+  /** The sender of those e-mails. @default `"exchange-web" <no-reply@exchange-web.test>` */
+  mailFrom: string;
+  /**
+   * The HTTP(S) endpoint that sends SMS: it receives POST JSON `{to, text}` (production points it
+   * at its SMS provider's gateway). @default undefined: mobile codes answer 50300
+   */
+  smsWebhookUrl: string | undefined;
+}
+
 /** The proxies in front of the gateway (README "Scaling out"). */
 export interface ProxyConfig {
   /**
@@ -220,7 +245,8 @@ export interface GatewayConfig
     MarketConfig,
     ImagesConfig,
     ProxyConfig,
-    RequestGuardConfig {
+    RequestGuardConfig,
+    VerificationConfig {
   host: string;
   port: number;
   /**
@@ -300,6 +326,13 @@ export const DEFAULT_REQUEST_GUARD_CONFIG: Readonly<RequestGuardConfig> = {
   maxSubAccounts: 20,
 };
 
+export const DEFAULT_VERIFICATION_CONFIG: Readonly<VerificationConfig> = {
+  registerVerify: true,
+  mailUrl: undefined,
+  mailFrom: '"exchange-web" <no-reply@exchange-web.test>',
+  smsWebhookUrl: undefined,
+};
+
 export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
   marketCycleMs: 10 * 60_000,
   marketMaxStreams: 1000,
@@ -327,7 +360,8 @@ export type AppConfig = AccountsConfig &
   MarketConfig &
   ImagesConfig &
   ProxyConfig &
-  RequestGuardConfig;
+  RequestGuardConfig &
+  VerificationConfig;
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
@@ -338,6 +372,7 @@ export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_IMAGES_CONFIG,
   ...DEFAULT_PROXY_CONFIG,
   ...DEFAULT_REQUEST_GUARD_CONFIG,
+  ...DEFAULT_VERIFICATION_CONFIG,
 };
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -703,6 +738,50 @@ export function readRequestGuardConfig(env: NodeJS.ProcessEnv = process.env): Re
   };
 }
 
+/** A URL of one of `protocols`, or an error naming the variable; credentials are never echoed. */
+function urlFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  protocols: readonly string[],
+): string | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !protocols.includes(parsed.protocol) || parsed.hostname === '') {
+    // The value may hold a password (smtp://user:password@host): say what is wrong, not what it is.
+    throw new Error(`${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
+  }
+  return value;
+}
+
+// A line break in the sender would let it write other mail headers.
+const MAIL_FROM_PATTERN = /^[^\r\n]*@[^\r\n]*$/;
+
+/**
+ * Reads the registration verification settings and their transports; a transport URL that is not
+ * of its kind stops the start, since codes would otherwise fail only when a visitor asks for one.
+ */
+export function readVerificationConfig(env: NodeJS.ProcessEnv = process.env): VerificationConfig {
+  const defaults = DEFAULT_VERIFICATION_CONFIG;
+  const mailFrom = env.MAIL_FROM || defaults.mailFrom;
+  if (!MAIL_FROM_PATTERN.test(mailFrom)) {
+    throw new Error(
+      `MAIL_FROM must be one address, such as "exchange-web" <no-reply@example.com>, got ${JSON.stringify(mailFrom)}`,
+    );
+  }
+  return {
+    registerVerify: booleanFrom(env, 'GATEWAY_REGISTER_VERIFY', defaults.registerVerify),
+    mailUrl: urlFrom(env, 'MAIL_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    smsWebhookUrl: urlFrom(env, 'SMS_WEBHOOK_URL', ['http:', 'https:']),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -720,6 +799,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ...readImagesConfig(env),
     ...readProxyConfig(env),
     ...readRequestGuardConfig(env),
+    ...readVerificationConfig(env),
     imageServers: readImageServers(env),
   };
 }

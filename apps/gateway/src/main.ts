@@ -8,6 +8,12 @@ if (config.signTrustKeyFile === DEV_TRUST_KEY_FILE) {
     'gateway signs its server keys with the DEVELOPMENT trust root: set GATEWAY_SIGN_TRUST_KEY_FILE in production',
   );
 }
+if (config.registerVerify && config.mailUrl === undefined && config.smsWebhookUrl === undefined) {
+  // Said at start, not first when a visitor asks for a code (50300).
+  console.warn(
+    'gateway: registration needs a code, but no transport sends one: set MAIL_URL or SMS_WEBHOOK_URL (or GATEWAY_REGISTER_VERIFY=0)',
+  );
+}
 const gateway = await startGateway(config);
 console.log(`gateway listening on ${gateway.url}`);
 

@@ -109,6 +109,8 @@ describe('error catalogue', () => {
       rateLimited: '42900',
       internalError: '50000',
       upstreamUnavailable: '50200',
+      deliveryFailed: '50201',
+      channelUnavailable: '50300',
     });
   });
 
@@ -151,6 +153,8 @@ describe('error catalogue', () => {
       loginCiphertextStale: '21014',
       loginCiphertextReplayed: '21015',
       subAccountLimitReached: '21016',
+      verifyCodeInvalid: '21017',
+      verifyCodeTooSoon: '21018',
     });
   });
 

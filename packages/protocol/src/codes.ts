@@ -116,6 +116,17 @@ export const GatewayCode = {
   internalError: '50000',
   /** The site's front door could not reach the server behind it (gateway or header-footer). */
   upstreamUnavailable: '50200',
+  /**
+   * A verification code (or the notice sent instead) could not be delivered: the mail server or
+   * the SMS webhook refused it, failed or did not answer in time (sendVerifyCode, HTTP 502).
+   * Nothing of the attempt is kept, so asking again at once may succeed.
+   */
+  deliveryFailed: '50201',
+  /**
+   * The gateway has no transport for the channel asked (sendVerifyCode, HTTP 503): no MAIL_URL
+   * for e-mail, no SMS_WEBHOOK_URL for mobile.
+   */
+  channelUnavailable: '50300',
 } as const;
 
 /** A code of {@link GatewayCode}. */
@@ -152,6 +163,13 @@ export const AccountCode = {
   loginCiphertextReplayed: '21015',
   /** The main account already has the most sub-accounts it may (GATEWAY_MAX_SUB_ACCOUNTS). */
   subAccountLimitReached: '21016',
+  /**
+   * A registration's verification code is missing, wrong, expired, used up, or was never sent
+   * (as for an address already registered: the same answer, so it reveals nothing). HTTP 400.
+   */
+  verifyCodeInvalid: '21017',
+  /** A new code was asked for the same address or number before the resend pause (HTTP 429). */
+  verifyCodeTooSoon: '21018',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -232,6 +250,8 @@ export const errorMeaning: Record<string, string> = {
   [GatewayCode.rateLimited]: 'Too many requests; try again later.',
   [GatewayCode.internalError]: 'The gateway failed to handle the request.',
   [GatewayCode.upstreamUnavailable]: 'The site could not reach the server behind it; try again.',
+  [GatewayCode.deliveryFailed]: 'The message could not be sent; try again.',
+  [GatewayCode.channelUnavailable]: 'Messages cannot be sent over this channel on this server.',
   [AccountCode.loginNameTaken]: 'The login name is already registered.',
   [AccountCode.weakPassword]: 'The password is too weak.',
   [AccountCode.wrongCredentials]: 'The login name or password is incorrect.',
@@ -243,6 +263,9 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.apiKeyLimitReached]: 'The account holds the most API keys it may.',
   [AccountCode.apiKeyNotFound]: 'No such API key of this account.',
   [AccountCode.subAccountLimitReached]: 'The account has the most sub-accounts it may create.',
+  [AccountCode.verifyCodeInvalid]:
+    'The verification code is wrong or no longer valid; ask for a new one.',
+  [AccountCode.verifyCodeTooSoon]: 'A code was sent moments ago; wait before asking again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',
   [AccountCode.loginCiphertextInvalid]:
     'The encrypted login body is malformed or does not decrypt.',

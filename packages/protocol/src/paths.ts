@@ -52,6 +52,11 @@ export const ApiPath = {
   registerMobile: '/v1/user/register/mobile',
   registerEmail: '/v1/user/register/email',
   registerMobileAndEmail: '/v1/user/register/mobileAndEmail',
+  /**
+   * Ours: sends a registration's verification code to an e-mail address or a mobile number
+   * (protocol `verification.ts`). Its reply is the same whether or not the address is registered.
+   */
+  sendVerifyCode: '/v1/user/public/sendVerifyCode',
   appleRegister: '/v1/user/third/apple/register',
   appleCheck: '/v1/user/third/apple/check',
   appleBind: '/v1/user/third/apple/bind',

@@ -530,17 +530,19 @@ const loginNameField = z.string().trim().min(3).max(254);
 /** A password as typed; its strength is the gateway's rule (it answers weakPassword). */
 const passwordField = z.string().min(1).max(128);
 /** A country calling code such as `+81` or `81`. */
-const areaCodeField = z
+export const areaCodeField = z
   .string()
   .trim()
   .regex(/^\+?\d{1,4}$/, 'expected a country calling code');
 /** A national mobile number: 4 to 15 digits. */
-const mobileField = z
+export const mobileField = z
   .string()
   .trim()
   .regex(/^\d{4,15}$/, 'expected 4 to 15 digits');
 /** An email address. */
-const emailField = z.email().max(254);
+export const emailField = z.email().max(254);
+/** A verification code as sent by e-mail or SMS: six digits (protocol `verification.ts`). */
+const verifyCodeField = z.string().regex(/^\d{6}$/, 'expected the 6-digit code');
 
 /**
  * Payload of `/v1/user/login`: the login name is an email, a mobile number with its area code
@@ -557,6 +559,8 @@ export const registerEmailRequestSchema = z.strictObject({
   email: emailField,
   pwd: passwordField,
   rePwd: passwordField.optional(),
+  /** The code sent to `email` (sendVerifyCode); required while the gateway verifies addresses. */
+  emailCode: verifyCodeField.optional(),
 });
 export type RegisterEmailRequest = z.infer<typeof registerEmailRequestSchema>;
 
@@ -566,6 +570,8 @@ export const registerMobileRequestSchema = z.strictObject({
   mobile: mobileField,
   pwd: passwordField,
   rePwd: passwordField.optional(),
+  /** The code sent by SMS to the number (sendVerifyCode). */
+  mobileCode: verifyCodeField.optional(),
 });
 export type RegisterMobileRequest = z.infer<typeof registerMobileRequestSchema>;
 
@@ -576,6 +582,9 @@ export const registerMobileAndEmailRequestSchema = z.strictObject({
   mobile: mobileField,
   pwd: passwordField,
   rePwd: passwordField.optional(),
+  /** Both codes: one to the address, one to the number. */
+  emailCode: verifyCodeField.optional(),
+  mobileCode: verifyCodeField.optional(),
 });
 export type RegisterMobileAndEmailRequest = z.infer<typeof registerMobileAndEmailRequestSchema>;
 

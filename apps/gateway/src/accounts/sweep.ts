@@ -12,6 +12,7 @@ import { sweepLoginNonces } from '../signing/login-nonces';
 import { sweepServerKeys } from '../signing/server-keys';
 import { sweepTraceIds } from '../signing/trace-ids';
 import { sweepTrackingEvents } from '../tracking/events';
+import { sweepVerificationCodes } from '../verification/codes';
 import { sweepRetiredRefreshTokens, sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
@@ -22,7 +23,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
  * Deletes ended throttle windows, sessions that can no longer be renewed (with their bound sign
  * keys and retired refresh tokens), retired refresh tokens that would have expired anyway, used
  * trace ids and login nonces out of their window, server keys past their grace, old CSP reports,
- * expired challenges and pass tokens, and tracked events past their retention.
+ * expired challenges and pass tokens, expired verification codes, and tracked events past their
+ * retention.
  */
 export async function sweepExpired(
   db: Queryable,
@@ -40,5 +42,6 @@ export async function sweepExpired(
   await sweepCspReports(db);
   await sweepChallenges(db);
   await sweepPassTokens(db);
+  await sweepVerificationCodes(db);
   await sweepTrackingEvents(db, config.trackingRetentionDays);
 }

@@ -3,6 +3,7 @@ import { inscriptionContentMigrationSql } from '../inscription/migration';
 import { coinChainSeed } from './coin-chain-data';
 import type { Database } from './database';
 import { loginNoncesMigration, refreshTokenReuseMigration } from './replay-migrations';
+import { verificationCodesMigration } from './verification-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -457,6 +458,8 @@ export const migrations: readonly Migration[] = [
   // Replay defences (README "Request signing and login encryption", "Accounts and sessions").
   loginNoncesMigration,
   refreshTokenReuseMigration,
+  // Registration by a code sent to the address (README "Accounts and sessions").
+  verificationCodesMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

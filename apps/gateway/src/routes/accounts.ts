@@ -8,6 +8,7 @@ import {
   registerMobileAndEmailRequestSchema,
   registerMobileRequestSchema,
 } from '@exchange-web/protocol/schemas';
+import { VerifyChannel, VerifyScene } from '@exchange-web/protocol/verification';
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import {
@@ -28,7 +29,7 @@ import {
   type NewUser,
   type UserIdentity,
 } from '../accounts/users';
-import type { AccountsConfig } from '../config';
+import type { AccountsConfig, VerificationConfig } from '../config';
 import type { Database } from '../db/database';
 import type { ChallengeGuard } from '../http/challenge-guard';
 import { clientIp } from '../http/client-ip';
@@ -39,11 +40,12 @@ import type { LoginBodyReader } from '../http/read-login-body';
 import type { Routes } from '../http/routes';
 import { writeSessionCookies } from '../http/session-cookies';
 import { bindSessionKey, recordDeviceKey, type ClientKey } from '../signing/client-keys';
+import { useCodes, type CodeClaim } from '../verification/codes';
 
 export interface AccountRouteDeps {
   db: Database;
   sessions: SessionStore;
-  config: AccountsConfig;
+  config: AccountsConfig & Pick<VerificationConfig, 'registerVerify'>;
   /** Reads the encrypted (or allowed plaintext) bodies of these login-encryption paths. */
   loginBody: LoginBodyReader;
   /** The human-verification rules of registration and login (SPEC 4). */
@@ -75,6 +77,26 @@ function checkNewPassword(pwd: string, rePwd: string | undefined): void {
 const loginNameTaken = () =>
   new RefusedError('this login name is already registered', AccountCode.loginNameTaken, 409);
 
+// One answer for every bad code, and for a registered address (which was sent no code).
+const verifyCodeInvalid = () =>
+  new RefusedError(
+    'the verification code is wrong or no longer valid; ask for a new one',
+    AccountCode.verifyCodeInvalid,
+    400,
+  );
+
+/** The code an e-mail registration presents for its address. */
+const emailClaim = (email: string, code: string | undefined): CodeClaim => ({
+  target: { scene: VerifyScene.register, channel: VerifyChannel.email, recipient: email },
+  code,
+});
+
+/** The code a mobile registration presents for its number (its login-name form). */
+const mobileClaim = (loginName: string, code: string | undefined): CodeClaim => ({
+  target: { scene: VerifyScene.register, channel: VerifyChannel.mobile, recipient: loginName },
+  code,
+});
+
 /**
  * Starts the user's session (ending its others) and sets the session cookies on the reply. The
  * client key of an encrypted body is bound to the session, so its core calls can be signed, and
@@ -97,18 +119,32 @@ async function signIn(
   writeSessionCookies(c, started, deps.config);
 }
 
-/** Creates a main account and signs it in; a taken email, mobile or login name is refused. */
+/**
+ * Creates a main account and signs it in. With verification on (the default), the codes sent to
+ * its address and number must come first: anything but live, right codes answers 21017, and a
+ * registered address (sent a notice, never a code) answers just so. Only the holder of a fresh
+ * address's code reaches the lookup, whose 21001 then tells nothing new (a race of two
+ * registrations). Off, the registration is challenged and a taken name answers 21001.
+ */
 async function register(
   c: Context,
   deps: AccountRouteDeps,
   account: Omit<NewUser, 'passwordHash'>,
   passwords: { pwd: string; rePwd: string | undefined },
   clientKey: ClientKey | undefined,
+  claims: readonly CodeClaim[],
 ) {
   checkNewPassword(passwords.pwd, passwords.rePwd);
-  // After the body's own checks, so a typo costs no challenge; before any lookup, so a bot cannot
-  // probe which names are taken without solving one.
-  await deps.challenges.checkRegistration(c);
+  if (deps.config.registerVerify) {
+    // After the body's own checks, so a typo costs no try; before any lookup of the name. The
+    // codes are used here, whatever follows: a registration that then finds the name taken
+    // (21001) has spent them. The challenge moved to sendVerifyCode, where the cost is.
+    if (!(await useCodes(deps.db, claims))) throw verifyCodeInvalid();
+  } else {
+    // After the body's own checks, so a typo costs no challenge; before any lookup, so a bot
+    // cannot probe which names are taken without solving one.
+    await deps.challenges.checkRegistration(c);
+  }
   // Checked first so a taken name costs no password hash; the insert's constraints still decide.
   if (await isRegistered(deps.db, account)) throw loginNameTaken();
   const passwordHash = await hashPassword(passwords.pwd);
@@ -152,7 +188,8 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     const { fields, clientKey } = await deps.loginBody.read(c, registerEmailRequestSchema);
     const canonical = canonicalEmail(fields.email);
     const account = { loginName: canonical, email: canonical, areaCode: null, mobile: null };
-    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey);
+    const claims = [emailClaim(canonical, fields.emailCode)];
+    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey, claims);
   });
 
   routes.post(ApiPath.registerMobile, async (c) => {
@@ -163,7 +200,8 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       areaCode: areaCodeDigits(fields.areaCode),
       mobile: fields.mobile,
     };
-    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey);
+    const claims = [mobileClaim(account.loginName, fields.mobileCode)];
+    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey, claims);
   });
 
   // SPEC 7 is silent on which name such an account logs in with: its email is the login name,
@@ -177,7 +215,12 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       areaCode: areaCodeDigits(fields.areaCode),
       mobile: fields.mobile,
     };
-    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey);
+    // Always in this order (e-mail, then mobile): useCodes locks the rows in the claims' order.
+    const claims = [
+      emailClaim(email, fields.emailCode),
+      mobileClaim(mobileLoginName(fields.areaCode, fields.mobile), fields.mobileCode),
+    ];
+    return register(c, deps, account, { pwd: fields.pwd, rePwd: fields.rePwd }, clientKey, claims);
   });
 
   routes.post(ApiPath.login, async (c) => {

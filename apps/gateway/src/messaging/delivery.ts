@@ -1,0 +1,31 @@
+import type { VerifyChannel } from '@exchange-web/protocol/verification';
+
+/**
+ * How long one message may take to hand over (SMTP connect, greeting and transfer; the SMS
+ * webhook's answer) before the send is given up: the visitor is waiting for the reply.
+ */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** What a registration's send delivers: the code, or the notice a registered recipient gets instead. */
+export type VerifyMessage = { kind: 'code'; code: string } | { kind: 'notice' };
+
+/** Delivers a message to a recipient (an e-mail address, or a number `+81 9012345678`). */
+export type Deliver = (recipient: string, message: VerifyMessage) => Promise<void>;
+
+/** The transports the configuration has: a channel without one is absent. */
+export type Deliveries = Partial<Record<VerifyChannel, Deliver>>;
+
+/**
+ * A message not delivered: the transport refused, failed or timed out. `reason` is safe to log:
+ * it names the failure (an error code, an HTTP status), never the recipient or the message.
+ */
+export class DeliveryError extends Error {
+  override readonly name = 'DeliveryError';
+  constructor(
+    readonly channel: VerifyChannel,
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`${channel} delivery failed: ${reason}`, options);
+  }
+}

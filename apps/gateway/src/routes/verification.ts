@@ -1,0 +1,131 @@
+import { AccountCode, GatewayCode } from '@exchange-web/protocol/codes';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import {
+  sendVerifyCodeRequestSchema,
+  VerifyChannel,
+  VerifyCodeRule,
+  type SendVerifyCodeReply,
+  type SendVerifyCodeRequest,
+} from '@exchange-web/protocol/verification';
+import { areaCodeDigits, canonicalEmail, mobileLoginName } from '../accounts/login-names';
+import { isRegistered, type NewUser } from '../accounts/users';
+import type { VerificationConfig } from '../config';
+import type { Database } from '../db/database';
+import type { ChallengeGuard } from '../http/challenge-guard';
+import { ok } from '../http/envelope-response';
+import { RefusedError } from '../http/errors';
+import { readJsonBody } from '../http/read-body';
+import type { Routes } from '../http/routes';
+import { DeliveryError, type Deliveries } from '../messaging/delivery';
+import {
+  forgetCode,
+  newVerifyCode,
+  codeHash,
+  secondsUntilResend,
+  storeCode,
+  unmatchableHash,
+  type VerifyTarget,
+} from '../verification/codes';
+
+export interface VerificationRouteDeps {
+  db: Database;
+  config: Pick<VerificationConfig, 'registerVerify'>;
+  /** The transports of the configuration; a channel without one answers 50300. */
+  deliveries: Deliveries;
+  /** The register rule (scene `register`) applies here while registration is verified. */
+  challenges: ChallengeGuard;
+  /** Where a failed delivery is reported (its reason only: no address, no code). */
+  logWarning: (message: string) => void;
+}
+
+/** The reply of every send, registered recipient or not (protocol `verification.ts`). */
+const SEND_REPLY: SendVerifyCodeReply = {
+  expiresInSeconds: VerifyCodeRule.ttlSeconds,
+  resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
+};
+
+/** A request's target (the recipient in its canonical form) and the account it would register. */
+export function targetOf(request: SendVerifyCodeRequest): {
+  target: VerifyTarget;
+  account: Omit<NewUser, 'passwordHash'>;
+} {
+  if (request.channel === VerifyChannel.email) {
+    const email = canonicalEmail(request.email);
+    return {
+      target: { scene: request.scene, channel: request.channel, recipient: email },
+      account: { loginName: email, email, areaCode: null, mobile: null },
+    };
+  }
+  const loginName = mobileLoginName(request.areaCode, request.mobile);
+  return {
+    target: { scene: request.scene, channel: request.channel, recipient: loginName },
+    account: {
+      loginName,
+      email: null,
+      areaCode: areaCodeDigits(request.areaCode),
+      mobile: request.mobile,
+    },
+  };
+}
+
+/**
+ * `POST /v1/user/public/sendVerifyCode` (README "Accounts and sessions"): a code to a new address or
+ * number, a notice ("sign in instead") to a registered one, and the same reply, the same database
+ * writes and the same kind of message either way, so neither the reply nor its timing tells them
+ * apart. The message is sent before the reply: a transport failure answers 50201 (HTTP 502) and
+ * leaves nothing stored.
+ */
+export function registerVerificationRoutes(routes: Routes, deps: VerificationRouteDeps) {
+  routes.post(ApiPath.sendVerifyCode, async (c) => {
+    // Off, a registration takes no code: sending one would be mail for nothing, and an open one.
+    if (!deps.config.registerVerify) {
+      throw new RefusedError(
+        'registration codes are off on this gateway (GATEWAY_REGISTER_VERIFY=0): register without one',
+        GatewayCode.notFound,
+        404,
+      );
+    }
+    const request = await readJsonBody(c, sendVerifyCodeRequestSchema);
+    const deliver = deps.deliveries[request.channel];
+    // Before the challenge: a visitor is not made to solve one for a send that cannot happen.
+    if (!deliver) {
+      throw new RefusedError(
+        `this gateway sends no ${request.channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
+        GatewayCode.channelUnavailable,
+        503,
+      );
+    }
+    // Sending is the costly step a bot would abuse: the register rule applies here, before any
+    // lookup and before anything is stored (a challenged send changes nothing).
+    await deps.challenges.checkRegistration(c);
+    const { target, account } = targetOf(request);
+    const registered = await isRegistered(deps.db, account);
+    // Both branches draw a code and store a hash; a registered recipient's can match no code.
+    const code = newVerifyCode();
+    const hash = registered ? unmatchableHash(target) : codeHash(target, code);
+    if (!(await storeCode(deps.db, target, hash))) {
+      throw new RefusedError(
+        'a code was sent to this recipient moments ago; wait before asking again',
+        AccountCode.verifyCodeTooSoon,
+        429,
+        await secondsUntilResend(deps.db, target),
+      );
+    }
+    try {
+      await deliver(target.recipient, registered ? { kind: 'notice' } : { kind: 'code', code });
+    } catch (error) {
+      await forgetCode(deps.db, target, hash);
+      deps.logWarning(
+        error instanceof DeliveryError
+          ? `verification: ${error.message}`
+          : `verification: ${request.channel} delivery failed`,
+      );
+      throw new RefusedError(
+        'the message could not be sent; try again',
+        GatewayCode.deliveryFailed,
+        502,
+      );
+    }
+    return ok(c, SEND_REPLY);
+  });
+}
