@@ -92,10 +92,12 @@ describe('accounts in the browser', () => {
     const page = await context.newPage();
     const registrations: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/v1/user/register/')) registrations.push(request.url());
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/v1/user/register/') || path === ApiPath.sendVerifyCode)
+        registrations.push(path);
     });
     await page.goto(`${siteUrl}/register`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('e2e'));
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('e2e'));
     await page.getByLabel('Password', { exact: true }).fill('password');
     await page.getByLabel('Confirm password').fill('different1');
     await page.getByRole('button', { name: 'Create account' }).click();

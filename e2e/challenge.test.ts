@@ -8,11 +8,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../scripts/lib.mjs';
 import { startStack } from '../scripts/stack.mjs';
-import { fillRegistration, newVisitor, uniqueEmail } from './support/accounts';
+import {
+  askRegistrationCode,
+  enterRegistrationCode,
+  newVisitor,
+  registerByEmail,
+  uniqueEmail,
+} from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
 import { challengeDialog, passChallenge } from './support/challenge';
+import { caughtMessages } from './support/mail';
 
 const siteUrl = inject('siteUrl');
+const mailCatcherUrl = inject('mailCatcherUrl');
 const PASSWORD = 'Human-Trader-2026';
 let browser: Browser;
 
@@ -23,20 +31,27 @@ afterAll(async () => {
   await browser.close();
 });
 
-const register = (page: Page, base: string, prefix = '') =>
-  fillRegistration(page, base, uniqueEmail('human'), PASSWORD, prefix);
+/** Asks a new address's registration code: sending it is what the register rule challenges. */
+const askCode = async (page: Page, base: string, prefix = '') => {
+  const email = uniqueEmail('human');
+  await askRegistrationCode(page, base, email, PASSWORD, prefix);
+  return email;
+};
 
 const visitor = async (base: string): Promise<Page> => (await newVisitor(browser, base)).page;
 
 describe('human verification in the browser', () => {
-  it('meets a registration with an accessible dialog, then registers once it is passed', async () => {
+  it('meets a registration’s code with an accessible dialog, then registers once it is passed', async () => {
     const page = await visitor(siteUrl);
+    const sends: { token: string | undefined }[] = [];
     const registrations: { token: string | undefined }[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === ApiPath.registerEmail)
-        registrations.push({ token: request.headers()[HeaderName.captchaToken] });
+      const callPath = new URL(request.url()).pathname;
+      const token = request.headers()[HeaderName.captchaToken];
+      if (callPath === ApiPath.sendVerifyCode) sends.push({ token });
+      if (callPath === ApiPath.registerEmail) registrations.push({ token });
     });
-    await register(page, siteUrl);
+    const email = await askCode(page, siteUrl);
     const dialog = challengeDialog(page);
     await dialog.waitFor();
     expect(await dialog.getAttribute('role')).toBe('dialog');
@@ -49,37 +64,44 @@ describe('human verification in the browser', () => {
       await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
     ).toBe(true);
     await passChallenge(page);
+    await enterRegistrationCode(page, mailCatcherUrl, email);
     await page.waitForURL(`${siteUrl}/account`);
-    // Refused first, then sent again with the pass token.
-    expect(registrations.map((entry) => entry.token === undefined)).toEqual([true, false]);
+    // The send was refused first, then sent again with the pass token; the registration, which
+    // the code now proves, went once and unchallenged.
+    expect(sends.map((entry) => entry.token === undefined)).toEqual([true, false]);
+    expect(registrations.map((entry) => entry.token === undefined)).toEqual([true]);
     await page.context().close();
   });
 
-  it('tells the visitor when they close it, and nothing is registered', async () => {
+  it('tells the visitor when they close it, and nothing is sent or registered', async () => {
     const page = await visitor(siteUrl);
-    await register(page, siteUrl);
+    const email = await askCode(page, siteUrl);
     await challengeDialog(page).waitFor();
     await page.keyboard.press('Escape');
     await challengeDialog(page).waitFor({ state: 'hidden' });
     await expect
-      .poll(() => page.locator('.auth-error').textContent())
+      .poll(() => page.getByTestId('email-code-error').textContent())
       .toBe(
         'The human verification was closed before it was completed. Please try again and complete it to continue.',
       );
+    expect(await page.getByTestId('email-code-notice').textContent()).toBe('');
     expect(new URL(page.url()).pathname).toBe('/register');
     expect(await page.context().cookies()).not.toContainEqual(
       expect.objectContaining({ name: 'signed_in' }),
     );
+    // A refused send sends nothing: no code reached the address.
+    expect(await caughtMessages(mailCatcherUrl, email)).toEqual([]);
     // Trying again and passing it works.
-    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('send-email-code').click();
     await passChallenge(page);
+    await enterRegistrationCode(page, mailCatcherUrl, email);
     await page.waitForURL(`${siteUrl}/account`);
     await page.context().close();
   });
 
   it('is translated and right to left in Arabic', async () => {
     const page = await visitor(siteUrl);
-    await register(page, siteUrl, '/ar');
+    await askCode(page, siteUrl, '/ar');
     const dialog = challengeDialog(page);
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
@@ -130,8 +152,11 @@ describe('several calls meeting a challenge at once', () => {
         accountCalls += 1;
       }
     });
-    await register(page, base);
-    await page.waitForURL(`${base}/account`);
+    // This stack's own catcher; its register rule is off, so sending the code meets no challenge.
+    await registerByEmail(page, base, uniqueEmail('human'), PASSWORD, {
+      mailCatcherUrl: stack.mailCatcherUrl,
+      challenged: false,
+    });
     await page.getByTestId('api-key-count').waitFor();
     await page.waitForLoadState('networkidle');
 

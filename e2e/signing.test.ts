@@ -5,8 +5,10 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
+import { caughtMessages, codeOf } from './support/mail';
 
 const siteUrl = inject('siteUrl');
+const mailCatcherUrl = inject('mailCatcherUrl');
 const PASSWORD = 'Signed-Trader-2026';
 let browser: Browser;
 
@@ -32,7 +34,7 @@ async function createKey(page: Page, label: string) {
 }
 
 describe('login encryption in the browser', () => {
-  it('sends registration and login without the login name or password in clear', async () => {
+  it('sends registration and login without the login name, password or code in clear', async () => {
     const { context, page } = await newVisitor(browser, siteUrl);
     const email = uniqueEmail('signed');
     const bodies: string[] = [];
@@ -55,11 +57,16 @@ describe('login encryption in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).last().click();
     await page.waitForURL(`${siteUrl}/account`);
 
-    // The registration twice (refused by the challenge, then sent again with its token), the login.
-    expect(bodies).toHaveLength(3);
+    // The code the registration carried, as the mail catcher received it.
+    const [mail] = await caughtMessages(mailCatcherUrl, email);
+    const code = mail ? codeOf(mail) : null;
+    expect(code).toMatch(/^\d{6}$/);
+    // The registration (its code sent first, and the challenge met there), then the login.
+    expect(bodies).toHaveLength(2);
     for (const body of bodies) {
       expect(body).not.toContain(email);
       expect(body).not.toContain(PASSWORD);
+      expect(body).not.toContain(code);
       expect(Object.keys(JSON.parse(body)).sort()).toEqual(
         ['algorithm', 'bodyCiphertext', 'initSign', 'publicKey'].sort(),
       );

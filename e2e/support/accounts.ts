@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { passChallenge } from './challenge';
+import { readVerifyCode } from './mail';
 import { acceptLegalNotice } from './pages';
 
 let counter = 0;
@@ -7,6 +9,9 @@ let counter = 0;
 /** An email no other test uses, even across runs on one database. */
 export const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now()}.${(counter += 1)}@example.com`;
+
+/** A national mobile number (10 digits) no other test uses, for the `+81` area code. */
+export const uniqueMobile = () => `90${String(Date.now()).slice(-7)}${(counter += 1) % 10}`;
 
 /** A visitor of its own: a new context (own cookies and storage) with the legal notice accepted. */
 export async function newVisitor(
@@ -18,8 +23,24 @@ export async function newVisitor(
   return { context, page: await context.newPage() };
 }
 
-/** Fills the email registration form and sends it (the challenge, if any, is then on screen). */
-export async function fillRegistration(
+/** How a registration meets the stack it runs against. */
+export interface RegistrationOptions {
+  /** A language prefix such as `/ar`. @default '' */
+  languagePrefix?: string;
+  /** The mail catcher the stack's gateway sends its codes to. @default inject('mailCatcherUrl') */
+  mailCatcherUrl?: string;
+  /**
+   * Whether asking for the code meets the registration challenge, as it does on a stack with the
+   * default rules (GATEWAY_CHALLENGE_REGISTER on). @default true
+   */
+  challenged?: boolean;
+}
+
+/**
+ * Opens the registration page, types the address and the password twice, and asks for the code
+ * by email: the human-verification challenge, if any, is then on screen.
+ */
+export async function askRegistrationCode(
   page: Page,
   siteUrl: string,
   email: string,
@@ -30,20 +51,53 @@ export async function fillRegistration(
   await page.locator('#email').fill(email);
   await page.locator('#pwd').fill(password);
   await page.locator('#rePwd').fill(password);
+  await page.getByTestId('send-email-code').click();
+}
+
+/** Waits until the page says the code was sent, and fails with the page's words if it was not. */
+export async function codeSentNotice(page: Page, channel: 'email' | 'mobile' = 'email') {
+  const notice = page.getByTestId(`${channel}-code-notice`);
+  const error = page.getByTestId(`${channel}-code-error`);
+  await notice.filter({ hasText: /\S/ }).or(error).first().waitFor();
+  if (await error.count()) throw new Error(`the code was not sent: ${await error.textContent()}`);
+  return (await notice.textContent()) ?? '';
+}
+
+/** Reads the address's code from the mail catcher, types it and sends the form. */
+export async function enterRegistrationCode(
+  page: Page,
+  mailCatcherUrl: string,
+  email: string,
+): Promise<void> {
+  await codeSentNotice(page);
+  await page.locator('#emailCode').fill(await readVerifyCode(mailCatcherUrl, email));
   await page.locator('button[type="submit"]').click();
 }
 
 /**
- * Registers by email as a person does, passing the human-verification challenge every
- * registration meets by default, and waits for the account page.
+ * Fills the email registration form as a person does: the address, "Send code", the challenge
+ * that sending meets, the code from the mail catcher, the passwords; then sends it.
  */
+export async function fillRegistration(
+  page: Page,
+  siteUrl: string,
+  email: string,
+  password: string,
+  options: RegistrationOptions = {},
+): Promise<void> {
+  await askRegistrationCode(page, siteUrl, email, password, options.languagePrefix);
+  if (options.challenged ?? true) await passChallenge(page);
+  await enterRegistrationCode(page, options.mailCatcherUrl ?? inject('mailCatcherUrl'), email);
+}
+
+/** Registers by email as a person does (see {@link fillRegistration}) and waits for the account. */
 export async function registerByEmail(
   page: Page,
   siteUrl: string,
   email: string,
   password: string,
+  options: RegistrationOptions = {},
 ): Promise<void> {
-  await fillRegistration(page, siteUrl, email, password);
-  await passChallenge(page);
-  await page.waitForURL(`${siteUrl}/account`);
+  await fillRegistration(page, siteUrl, email, password, options);
+  await page.waitForURL(`${siteUrl}${options.languagePrefix ?? ''}/account`);
 }

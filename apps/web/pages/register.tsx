@@ -1,51 +1,158 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
+import type { Translate } from '@exchange-web/react/i18n/translator';
+import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { isStrongPassword } from '@exchange-web/protocol/schemas';
-import { Alert, Button, Form, Input, Segmented } from 'antd';
+import {
+  VerifyChannel,
+  VerifyCodeRule,
+  type SendVerifyCodeRequest,
+} from '@exchange-web/protocol/verification';
+import { Alert, Button, Form, Input, Segmented, Space, Typography, type InputProps } from 'antd';
 import Head from 'next/head';
-import { useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useCodeSender, type CodeSender } from '../components/auth/useCodeSender';
 import { useSignInForm } from '../components/auth/useSignInForm';
+import {
+  channelsOf,
+  registerBody,
+  registerPaths,
+  sendCodeRequest,
+  verifyCodePattern,
+  type RegisterKind,
+  type RegisterValues,
+} from '../components/auth/verify-code';
 import { signInPageProps, type AntdPageProps } from '../lib/antd-page';
 
 export const getServerSideProps = signInPageProps;
 
-/** The three ways to register (SPEC 7: register/email, register/mobile, register/mobileAndEmail). */
-const registerPaths = {
-  email: ApiPath.registerEmail,
-  mobile: ApiPath.registerMobile,
-  both: ApiPath.registerMobileAndEmail,
-} as const;
-type RegisterKind = keyof typeof registerPaths;
+/** The fields a channel's code is sent to, checked before the code is asked for. */
+const addressFields: Record<VerifyChannel, (keyof RegisterValues)[]> = {
+  email: ['email'],
+  mobile: ['areaCode', 'mobile'],
+};
 
-interface RegisterValues {
-  email?: string;
-  areaCode?: string;
-  mobile?: string;
-  pwd: string;
-  rePwd: string;
+/**
+ * An input with a button beside it, as one control: antd's Form.Item hands the input its value,
+ * id and aria attributes, so the label and the error messages stay the input's own.
+ */
+function InputWithButton({ button, ...input }: InputProps & { button: ReactNode }) {
+  return (
+    <Space.Compact block>
+      <Input {...input} />
+      {button}
+    </Space.Compact>
+  );
 }
 
-/** The payload of a registration kind: only the fields that kind takes. */
-function registerBody(kind: RegisterKind, values: RegisterValues) {
-  const password = { pwd: values.pwd, rePwd: values.rePwd };
-  const email = { email: values.email?.trim() ?? '' };
-  const mobile = { areaCode: values.areaCode?.trim() ?? '', mobile: values.mobile?.trim() ?? '' };
-  if (kind === 'email') return { ...email, ...password };
-  if (kind === 'mobile') return { ...mobile, ...password };
-  return { ...email, ...mobile, ...password };
+/** A channel's "Send code" button: busy while sending, then counting down to the next send. */
+function SendCodeButton(props: {
+  channel: VerifyChannel;
+  sender: CodeSender;
+  onSend: () => void;
+  t: Translate;
+}) {
+  const { channel, sender, onSend, t } = props;
+  return (
+    <Button
+      htmlType="button"
+      onClick={onSend}
+      loading={sender.sending}
+      disabled={sender.secondsLeft > 0}
+      data-testid={`send-${channel}-code`}
+    >
+      {sender.secondsLeft > 0
+        ? t('auth.resendIn', { seconds: sender.secondsLeft })
+        : t('auth.sendCode')}
+    </Button>
+  );
 }
 
-/** Open an account by email, by mobile number, or by both. */
+/**
+ * The line under a code field: where the code went (worded the same whether or not the address
+ * is registered), or why it could not be sent. The status region is always there, empty at
+ * first, so screen readers announce what appears in it and the server's markup matches.
+ */
+function CodeStatus({
+  channel,
+  sender,
+  t,
+}: {
+  channel: VerifyChannel;
+  sender: CodeSender;
+  t: Translate;
+}) {
+  return (
+    <>
+      <span role="status" data-testid={`${channel}-code-notice`}>
+        {sender.sent
+          ? t('auth.codeSent', { target: sender.sent.target, minutes: sender.sent.minutes })
+          : ''}
+      </span>
+      {sender.errorKey ? (
+        <Typography.Text type="danger" role="alert" data-testid={`${channel}-code-error`}>
+          {t(sender.errorKey)}
+        </Typography.Text>
+      ) : null}
+    </>
+  );
+}
+
+/** Open an account by email, by mobile number, or by both, each proved by a code sent to it. */
 export default function RegisterPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme, buildPath } = useShell();
+  const { api } = useSession();
+  const [form] = Form.useForm<RegisterValues>();
   const [kind, setKind] = useState<RegisterKind>('email');
   const { error, submitting, submit } = useSignInForm();
   const onFinish = (values: RegisterValues) =>
     submit(registerPaths[kind], registerBody(kind, values));
 
-  const withEmail = kind !== 'mobile';
-  const withMobile = kind !== 'email';
+  // Through the page's request client: a human-verification challenge (10021) is met there.
+  const postSendCode = useCallback(
+    async (request: SendVerifyCodeRequest) => (await api()).post(ApiPath.sendVerifyCode, request),
+    [api],
+  );
+  // One button state per channel: "both" sends two codes, each with its own pause.
+  const emailSender = useCodeSender(postSendCode);
+  const mobileSender = useCodeSender(postSendCode);
+  const senders: Record<VerifyChannel, CodeSender> = { email: emailSender, mobile: mobileSender };
+  const sendCode = async (channel: VerifyChannel) => {
+    const fields = addressFields[channel];
+    try {
+      // The address must be one before a code is asked for; antd shows what is wrong with it.
+      await form.validateFields(fields);
+    } catch {
+      return;
+    }
+    await senders[channel].send(sendCodeRequest(channel, form.getFieldsValue(fields)));
+  };
+  const sendButton = (channel: VerifyChannel) => (
+    <SendCodeButton
+      channel={channel}
+      sender={senders[channel]}
+      onSend={() => void sendCode(channel)}
+      t={t}
+    />
+  );
+  const codeField = (channel: VerifyChannel) => (
+    <Form.Item
+      name={channel === VerifyChannel.email ? 'emailCode' : 'mobileCode'}
+      label={t(channel === VerifyChannel.email ? 'auth.emailCode' : 'auth.mobileCode')}
+      extra={<CodeStatus channel={channel} sender={senders[channel]} t={t} />}
+      rules={[
+        { required: true, whitespace: true, message: t('auth.required') },
+        { pattern: verifyCodePattern, message: t('auth.invalidCode') },
+      ]}
+    >
+      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={VerifyCodeRule.length} />
+    </Form.Item>
+  );
+
+  const channels = channelsOf(kind);
+  const withEmail = channels.includes(VerifyChannel.email);
+  const withMobile = channels.includes(VerifyChannel.mobile);
   return (
     <AntdScope locale={antdLocale} language={language} theme={theme}>
       <Head>
@@ -55,6 +162,7 @@ export default function RegisterPage({ antdLocale }: AntdPageProps) {
         <h1 id="register-title">{t('auth.registerTitle')}</h1>
         <p className="auth-lead">{t('auth.registerLead')}</p>
         <Form<RegisterValues>
+          form={form}
           layout="vertical"
           requiredMark={false}
           onFinish={onFinish}
@@ -82,9 +190,14 @@ export default function RegisterPage({ antdLocale }: AntdPageProps) {
                 { type: 'email', message: t('auth.invalidEmail') },
               ]}
             >
-              <Input autoComplete="email" inputMode="email" />
+              <InputWithButton
+                autoComplete="email"
+                inputMode="email"
+                button={sendButton(VerifyChannel.email)}
+              />
             </Form.Item>
           ) : null}
+          {withEmail ? codeField(VerifyChannel.email) : null}
           {withMobile ? (
             <div className="auth-mobile">
               <Form.Item
@@ -105,10 +218,15 @@ export default function RegisterPage({ antdLocale }: AntdPageProps) {
                   { pattern: /^\d{4,15}$/, message: t('auth.invalidMobile') },
                 ]}
               >
-                <Input autoComplete="tel-national" inputMode="numeric" />
+                <InputWithButton
+                  autoComplete="tel-national"
+                  inputMode="numeric"
+                  button={sendButton(VerifyChannel.mobile)}
+                />
               </Form.Item>
             </div>
           ) : null}
+          {withMobile ? codeField(VerifyChannel.mobile) : null}
           <Form.Item
             name="pwd"
             label={t('auth.password')}

@@ -28,6 +28,10 @@ describe('errorMessageKey', () => {
     [ErrorCode.signExpired, 'errors.signExpired'],
     [ErrorCode.signInvalid, 'errors.signInvalid'],
     [ErrorCode.challengeDismissed, 'errors.challengeClosed'],
+    [AccountCode.verifyCodeInvalid, 'auth.codeWrong'],
+    [AccountCode.verifyCodeTooSoon, 'auth.codeTooSoon'],
+    [GatewayCode.channelUnavailable, 'auth.channelUnavailable'],
+    [GatewayCode.deliveryFailed, 'auth.codeNotDelivered'],
     ['99999', 'errors.server'],
   ])('turns code %s into %s', (code, key) => {
     expect(errorMessageKey(new ApiError('server text', code))).toBe(key);

@@ -31,6 +31,11 @@ const messageForCode: Record<string, MessageKey> = {
   [ErrorCode.signExpired]: 'errors.signExpired',
   [ErrorCode.signInvalid]: 'errors.signInvalid',
   [ErrorCode.challengeDismissed]: 'errors.challengeClosed',
+  // A registration's code: a wrong one and an address already registered answer alike (21017).
+  [AccountCode.verifyCodeInvalid]: 'auth.codeWrong',
+  [AccountCode.verifyCodeTooSoon]: 'auth.codeTooSoon',
+  [GatewayCode.channelUnavailable]: 'auth.channelUnavailable',
+  [GatewayCode.deliveryFailed]: 'auth.codeNotDelivered',
 };
 
 /**

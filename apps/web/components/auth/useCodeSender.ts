@@ -1,0 +1,82 @@
+import type { MessageKey } from '@exchange-web/react/i18n/messages';
+import { errorMessageKey } from '@exchange-web/react/session/error-message';
+import type { SendVerifyCodeRequest } from '@exchange-web/protocol/verification';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { codeTarget, readSendReply, secondsUntil } from './verify-code';
+
+/** Posts sendVerifyCode (through the page's request client, so a challenge is met there). */
+export type PostSendCode = (request: SendVerifyCodeRequest) => Promise<unknown>;
+
+/** What a send-code button and the line under its code field show. */
+export interface CodeSender {
+  /** A send is on its way (the challenge, if any, is part of it). */
+  sending: boolean;
+  /**
+   * After a send: where the code went and for how many minutes it serves. The reply is the same
+   * for a registered address (which gets a notice, no code), so this says only "if it can be used".
+   */
+  sent: { target: string; minutes: number } | null;
+  /** The sentence of the last send's failure (wait, wrong channel, challenge closed, ...). */
+  errorKey: MessageKey | null;
+  /** Seconds until another code may be asked for; 0 once the button is free again. */
+  secondsLeft: number;
+  /** Asks for a code; ignored while one is on its way or the pause is running. */
+  send(request: SendVerifyCodeRequest): Promise<void>;
+}
+
+// The countdown redraws a few times a second so it never shows a second too many.
+const TICK_MS = 250;
+
+/**
+ * The state of one channel's "Send code" button: its countdown after a send, its notice and its
+ * failure. It starts empty, so the server's markup and the first client render agree.
+ */
+export function useCodeSender(post: PostSendCode): CodeSender {
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<CodeSender['sent']>(null);
+  const [errorKey, setErrorKey] = useState<MessageKey | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  // Read by `send` without making it change on every tick.
+  const busy = useRef(false);
+  const resendAtRef = useRef(0);
+
+  useEffect(() => {
+    if (resendAt === 0) return undefined;
+    const tick = () => {
+      const left = secondsUntil(resendAt, Date.now());
+      setSecondsLeft(left);
+      if (left === 0) window.clearInterval(timer);
+    };
+    const timer = window.setInterval(tick, TICK_MS);
+    tick();
+    return () => window.clearInterval(timer);
+  }, [resendAt]);
+
+  const send = useCallback(
+    async (request: SendVerifyCodeRequest) => {
+      if (busy.current || secondsUntil(resendAtRef.current, Date.now()) > 0) return;
+      busy.current = true;
+      setSending(true);
+      setSent(null);
+      setErrorKey(null);
+      try {
+        const reply = readSendReply(await post(request));
+        setSent({
+          target: codeTarget(request),
+          minutes: Math.round(reply.expiresInSeconds / 60),
+        });
+        resendAtRef.current = Date.now() + reply.resendAfterSeconds * 1000;
+        setResendAt(resendAtRef.current);
+      } catch (failure) {
+        setErrorKey(errorMessageKey(failure));
+      } finally {
+        busy.current = false;
+        setSending(false);
+      }
+    },
+    [post],
+  );
+
+  return { sending, sent, errorKey, secondsLeft, send };
+}
