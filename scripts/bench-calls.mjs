@@ -211,12 +211,65 @@ async function streamCpuPerSecond(gateway, protocol) {
   }
 }
 
+/** Concurrent loops of the heaviest public calls while `/healthz` is timed (see healthUnderLoad). */
+const LOAD_LOOPS = 8;
+const HEALTH_SAMPLES = 60;
+
 /**
- * Measures every public call and answers one row each, and the stream figure.
+ * `/healthz` wall times (ms) while {@link LOAD_LOOPS} loops send the heaviest public calls (each
+ * from an address of its own, under the per-client limits): a call that held the event loop
+ * would show here as a health check waiting.
+ */
+async function healthUnderLoad(gateway, calls, protocol) {
+  // The market's computed answers and the largest content pages (the costliest rows above).
+  const heavy = calls.filter(
+    (call) =>
+      (call.market && call.path !== protocol.TradingPath.symbols) ||
+      /listByPage|priceHistory|activity/.test(call.name),
+  );
+  let running = true;
+  const loops = Array.from({ length: LOAD_LOOPS }, async (_, index) => {
+    const call = heavy[index % heavy.length];
+    const headers = {
+      'x-forwarded-for': `198.51.100.${200 + index}`,
+      ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    while (running) {
+      const response = await fetch(gateway.url + call.path, {
+        method: call.method,
+        headers,
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      });
+      await response.arrayBuffer();
+    }
+  });
+  const times = [];
+  try {
+    for (let index = 0; index < HEALTH_SAMPLES; index += 1) {
+      const started = performance.now();
+      await (await fetch(`${gateway.url}/healthz`)).arrayBuffer();
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    running = false;
+    await Promise.all(loops);
+  }
+  return {
+    loops: LOAD_LOOPS,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: Math.max(...times),
+  };
+}
+
+/**
+ * Measures every public call and answers one row each, the stream figure and /healthz under load.
  * @param {{ build?: boolean, quiet?: boolean, repeats?: number, server?: string }} [options]
  * @returns {Promise<{ rows: Array<{ name: string, code: string, coldCpu?: number,
  *   coldWall?: number, cpu50?: number, cpu99?: number, wall50: number, wall99: number }>,
- *   streams: { count: number, cpuMsPerSecond?: number } }>}
+ *   streams: { count: number, cpuMsPerSecond?: number },
+ *   health: { loops: number, p50: number, p99: number, max: number } }>}
  */
 export async function benchCalls({
   build = true,
@@ -233,6 +286,7 @@ export async function benchCalls({
     const gateway = await startGateway(server, dataDir, quiet);
     const rows = [];
     let streams;
+    let health;
     try {
       for (const call of calls) {
         // One call first: connections open, the route's code loaded (the cold figure is apart).
@@ -252,6 +306,7 @@ export async function benchCalls({
         });
       }
       streams = { count: STREAMS, cpuMsPerSecond: await streamCpuPerSecond(gateway, protocol) };
+      health = await healthUnderLoad(gateway, calls, protocol);
     } finally {
       await gateway.stop();
     }
@@ -269,14 +324,14 @@ export async function benchCalls({
         await fresh.stop();
       }
     }
-    return { rows: rows.map(({ call: _call, ...row }) => row), streams };
+    return { rows: rows.map(({ call: _call, ...row }) => row), streams, health };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 /** The rows as a small text table, and the stream figure under it. */
-export function formatCallsTable({ rows, streams }, repeats) {
+export function formatCallsTable({ rows, streams, health }, repeats) {
   const ms = (value) => (value === undefined ? '-' : value.toFixed(1));
   const header = ['call', 'code', 'first CPU', 'CPU p50', 'CPU p99', 'wall p50', 'wall p99'];
   const lines = rows.map((row) => [
@@ -292,6 +347,8 @@ export function formatCallsTable({ rows, streams }, repeats) {
     `public calls, ms (${repeats} in a row each; "first": a market call as a fresh process's first)`,
     ...textTable(header, lines),
     `${streams.count} market streams of one pair: ${ms(streams.cpuMsPerSecond)} ms gateway CPU per second`,
+    `/healthz while ${health.loops} loops send the heaviest calls: p50 ${ms(health.p50)} ms, ` +
+      `p99 ${ms(health.p99)} ms, max ${ms(health.max)} ms (budget 100 ms)`,
   ].join('\n');
 }
 
