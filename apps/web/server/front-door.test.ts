@@ -10,7 +10,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendRaw } from '../../../scripts/raw-http.mjs';
+import { requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
 import {
   answerClientError,
   createFrontDoor,
@@ -297,6 +297,25 @@ describe('createFrontDoor', () => {
     agent.destroy();
     // Not the upstream's 65 s: the visitor's connection is the front door's, idle-closed after 5 s.
     expect(hint).toBeUndefined();
+  });
+
+  it('answers pages to GET and HEAD only, and leaves API methods to the gateway', async () => {
+    const door = await frontDoor();
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const reply = await fetch(`${door.url}/ja/login`, { method });
+      expect([method, reply.status, reply.headers.get('allow')]).toEqual([
+        method,
+        405,
+        'GET, HEAD',
+      ]);
+    }
+    // Raw: fetch refuses to send TRACE, which would echo a request back.
+    const trace = await sendRaw(door.url, requestHead('/', { method: 'TRACE', host: 'a' }));
+    expect(trace.status).toBe(405);
+    expect((await fetch(`${door.url}/ja/login`, { method: 'HEAD' })).status).toBe(200);
+    expect(door.pages).toHaveLength(1);
+    const api = await fetch(`${door.url}/v1/x`, { method: 'PUT' });
+    expect(await api.json()).toEqual({ upstream: 'gateway' });
   });
 
   it('answers 502 with an envelope when the server behind is down, and keeps serving', async () => {

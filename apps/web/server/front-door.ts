@@ -43,6 +43,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), browsing-topics=()',
 };
 
+/** The methods a page answers. */
+const PAGE_METHODS = ['GET', 'HEAD'];
+
 /** How long an idle connection to the gateway or header-footer server is kept for reuse. */
 const UPSTREAM_IDLE_MS = 5_000;
 
@@ -288,6 +291,19 @@ export function createFrontDoor({
 
     const route = routeOf(requestTarget);
     if (route.to === 'page') {
+      // Pages are read, never written to (the site has no API routes of its own): TRACE and the
+      // like would otherwise render a page, or echo a request back.
+      if (!PAGE_METHODS.includes(request.method ?? '')) {
+        response.setHeader('allow', PAGE_METHODS.join(', '));
+        sendEnvelope(
+          response,
+          405,
+          GatewayCode.methodNotAllowed,
+          `${request.method} is not allowed on pages`,
+        );
+        discardBody(request);
+        return;
+      }
       handlePage(request, response).catch((error: unknown) => {
         logError('front door: page handler failed', error);
         if (!response.headersSent)
