@@ -12,6 +12,7 @@ const projects = [
   'packages/tracker/tsconfig.test.json',
   'packages/react',
   'packages/react/tsconfig.test.json',
+  'packages/node-guards',
   'apps/gateway',
   'apps/header-footer',
   'apps/mail-catcher',

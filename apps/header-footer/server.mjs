@@ -5,9 +5,10 @@
 // (see `assetName`), never source maps, hidden files or anything outside the folder.
 import { createReadStream } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { answerParserErrors, refuseOnSocket } from '@exchange-web/node-guards/parser-errors';
 
 // HEADER_FOOTER_DIST serves another build folder (the e2e tests swap builds without touching dist/).
 const root = path.resolve(
@@ -110,31 +111,13 @@ const server = createServer({ requireHostHeader: false }, (request, response) =>
   });
 });
 
-/** A bare reply on a socket the HTTP server has let go of, then the end of the connection. */
-function refuse(socket, status, headers = '') {
-  if (socket.writable && !socket._httpMessage?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}connection: close\r\n` +
-        'x-content-type-options: nosniff\r\ncontent-length: 0\r\n\r\n',
-    );
-  }
-  socket.destroy();
-}
-
-// What the HTTP parser refuses (a malformed request line or header, an unknown method, headers
-// too large, a timeout) gets Node's own answer, with the nosniff header every reply carries.
-const PARSER_ERROR_STATUS = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
-server.on('clientError', (error, socket) => {
-  // A method the parser does not even know (BREW) is refused like one it knows (POST).
-  if (error.code === 'HPE_INVALID_METHOD') refuse(socket, 405, `allow: ${METHODS}\r\n`);
-  else refuse(socket, PARSER_ERROR_STATUS[error.code] ?? 400);
-});
+// What the HTTP parser refuses gets its status with the nosniff header every reply carries; a
+// method the parser does not even know (BREW) is refused like one it knows (POST).
+server.on('clientError', answerParserErrors({ headers: NOSNIFF, allow: METHODS }));
 // CONNECT goes to this event, not to the request handler: without it Node drops the connection.
-server.on('connect', (_request, socket) => refuse(socket, 405, `allow: ${METHODS}\r\n`));
+server.on('connect', (_request, socket) =>
+  refuseOnSocket(socket, 405, { ...NOSNIFF, allow: METHODS }),
+);
 // An `Expect` other than 100-continue: Node answers 417 itself, without the header.
 server.on('checkExpectation', (_request, response) => {
   reply(response, 417, {}, 'expectation failed');

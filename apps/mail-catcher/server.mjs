@@ -6,9 +6,10 @@
 // port (a mangled URL, a body that is no JSON, a message too large) is refused with a 4xx (or an
 // SMTP 5xx) and the catcher keeps running.
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { answerParserErrors, refuseOnSocket } from '@exchange-web/node-guards/parser-errors';
 
 const HOST = '127.0.0.1';
 
@@ -396,31 +397,11 @@ const server = createServer({ requireHostHeader: false }, (request, response) =>
   });
 });
 
-/** A bare reply on a socket the HTTP server has let go of, then the end of the connection. */
-function refuse(socket, status, headers = '') {
-  if (socket.writable && !socket._httpMessage?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}connection: close\r\n` +
-        'x-content-type-options: nosniff\r\ncontent-length: 0\r\n\r\n',
-    );
-  }
-  socket.destroy();
-}
-
-// What the HTTP parser refuses (a malformed request line or header, an unknown method, headers
-// too large, a timeout) gets Node's own answer, with the nosniff header every reply carries.
-const PARSER_ERROR_STATUS = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
-server.on('clientError', (error, socket) => {
-  // A method the parser does not know (BREW) is one no path answers.
-  if (error.code === 'HPE_INVALID_METHOD') refuse(socket, 405);
-  else refuse(socket, PARSER_ERROR_STATUS[error.code] ?? 400);
-});
+// What the HTTP parser refuses gets its status with the nosniff header every reply carries; a
+// method the parser does not know (BREW) is one no path answers (405).
+server.on('clientError', answerParserErrors({ headers: NOSNIFF }));
 // CONNECT goes to this event, not to the request handler: without it Node drops the connection.
-server.on('connect', (_request, socket) => refuse(socket, 405));
+server.on('connect', (_request, socket) => refuseOnSocket(socket, 405, NOSNIFF));
 // An `Expect` other than 100-continue: Node answers 417 itself, without the header.
 server.on('checkExpectation', (_request, response) => {
   reply(response, 417, {}, 'expectation failed');

@@ -1,10 +1,10 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import { IMAGE_PATH_PREFIX } from '@exchange-web/protocol/images';
 import { HeaderName, RequestLimit } from '@exchange-web/protocol/registry';
+import { answerParserErrors } from '@exchange-web/node-guards/parser-errors';
 import { ProxyServer } from 'httpxy';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIPv4 } from 'node:net';
-import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import proxyaddr from 'proxy-addr';
 import { HEADER_FOOTER_BASE_PATH } from '../lib/header-footer-paths';
@@ -118,22 +118,7 @@ function hostProblem(request: IncomingMessage) {
  * an oversized header block, a timeout) with the status it stands for and the security headers,
  * then closes: the connection's framing can no longer be trusted.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? '431 Request Header Fields Too Large'
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? '408 Request Timeout'
-        : '400 Bad Request';
-  const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(
-    `HTTP/1.1 ${status}\r\n${headers.join('')}content-length: 0\r\nconnection: close\r\n\r\n`,
-  );
-}
+export const answerClientError = answerParserErrors({ headers: SECURITY_HEADERS });
 
 /** Where a request goes: the gateway, the header-footer server (with its own path), or Next. */
 export type Route =
