@@ -1,16 +1,8 @@
 import { VerifyCodeRule } from '@exchange-web/protocol/verification';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { CaughtMessage } from '../../apps/mail-catcher/message';
 
-/** A message the stack's mail catcher received (apps/mail-catcher: e-mail over SMTP, or SMS). */
-export interface CaughtMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  receivedAt: string;
-}
+export type { CaughtMessage };
 
 /** How long a message may take to arrive: the gateway sends before it answers, so it is quick. */
 const ARRIVAL_TIMEOUT_MS = 15_000;

@@ -9,21 +9,12 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib.mjs';
 import { requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
+import type { CaughtMessage } from '../message';
 
 const SERVER = fileURLToPath(new URL('../server.mjs', import.meta.url));
 const MAX_MESSAGES = 500;
 const MAX_RECIPIENTS = 50;
 const MIB = 1024 * 1024;
-
-interface Message {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  receivedAt: string;
-}
 
 const get = (target: string, method = 'GET', headers = '') =>
   requestHead(target, { method, host: '127.0.0.1', headerLines: headers });
@@ -99,14 +90,14 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
   const transport = () =>
     nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false });
 
-  const list = async (to?: string): Promise<Message[]> => {
+  const list = async (to?: string): Promise<CaughtMessage[]> => {
     const query = to === undefined ? '' : `?${new URLSearchParams({ to })}`;
     const response = await fetch(`${base}/api/messages${query}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    return (await response.json()) as Message[];
+    return (await response.json()) as CaughtMessage[];
   };
 
   const postSms = (body: string) =>
@@ -265,7 +256,7 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
     const posted = await postSms(JSON.stringify({ to: '+81 9012345678', text: 'Code 654321' }));
     expect(posted.status).toBe(201);
     expect(posted.headers.get('x-content-type-options')).toBe('nosniff');
-    const created = (await posted.json()) as Message;
+    const created = (await posted.json()) as CaughtMessage;
 
     const [message, ...rest] = await list('+81 9012345678');
     expect(rest).toEqual([]);
