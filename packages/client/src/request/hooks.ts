@@ -1,5 +1,7 @@
 import type { Envelope } from '@exchange-web/protocol/envelope';
 
+export { readEnvelope } from '@exchange-web/protocol/envelope-reader';
+
 /**
  * The hook interface of the request pipeline (DESIGN.md "A request's way through the client"),
  * after ky's `source/types/hooks.ts`: every step of the way is one {@link RequestHook}, and the
@@ -13,6 +15,18 @@ export type HttpMethod = 'GET' | 'POST';
 export interface RequestOptions {
   /** Headers for this call only; they win over the common headers. @default {} */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Sends even when an identical call is in flight or was just sent: the duplicate guard (SPEC 7,
+   * 9) lets it through. For reloads the visitor or a poll asked for.
+   * @default false
+   */
+  fresh?: boolean;
+  /**
+   * Fails without a toast (SPEC 8's notice): for background loads whose failure the caller shows
+   * in place, or does not show at all.
+   * @default false
+   */
+  quiet?: boolean;
   /**
    * Names of hooks not to run for this call.
    * @default []
@@ -116,15 +130,4 @@ export interface RequestHook {
   afterResponse?(response: ResponseState): AfterResponseResult | Promise<AfterResponseResult>;
   /** After a failure with no response (network, timeout, cancel); the error is rethrown as is. */
   onTransportError?(error: unknown, request: Readonly<RequestState>): void | Promise<void>;
-}
-
-/** Reads a body as an envelope: an object with `code` and `msg`; the code kept as a string. */
-export function readEnvelope(body: unknown): Envelope<unknown> | undefined {
-  if (typeof body !== 'object' || body === null || !('code' in body) || !('msg' in body))
-    return undefined;
-  const { code, msg } = body;
-  const data = 'data' in body ? body.data : null;
-  // SPEC 5, 8: success may arrive as the number 200; codes travel as strings.
-  if (typeof code !== 'string' && typeof code !== 'number') return undefined;
-  return { code: String(code), data, msg: typeof msg === 'string' ? msg : String(msg) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isMalformedReplyError, isWrongApiNameError } from '../errors';
+import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from './hook-names';
 import type { RequestHook, RequestState } from './hooks';
 import { MAX_RETRIES, createPipeline, type TransportReply } from './pipeline';
 
@@ -216,6 +217,26 @@ describe('request pipeline', () => {
     await send('POST', '/v1/a', {}, { skipHooks: ['mark'] });
     await send('POST', '/v1/a', {});
     expect(sent.map(({ headers }) => headers)).toEqual([{}, { mark: '1' }]);
+  });
+
+  it('lets a fresh call past the duplicate guard and a quiet call past the error notice', async () => {
+    const { sent, transport } = countingTransport(() => envelope('00000'));
+    const mark = (name: string): RequestHook => ({
+      name,
+      beforeRequest: (request) => void (request.headers[name] = '1'),
+    });
+    const send = createPipeline({
+      transport,
+      hooks: [mark(DUPLICATE_GUARD_HOOK), mark(ERROR_NOTICE_HOOK)],
+    });
+    await send('GET', '/v1/a', undefined, { fresh: true });
+    await send('GET', '/v1/a', undefined, { quiet: true });
+    await send('GET', '/v1/a', undefined, { fresh: true, quiet: true });
+    expect(sent.map(({ headers }) => headers)).toEqual([
+      { [ERROR_NOTICE_HOOK]: '1' },
+      { [DUPLICATE_GUARD_HOOK]: '1' },
+      {},
+    ]);
   });
 
   it('tells hooks of a failure without a response and rethrows it unchanged', async () => {

@@ -10,6 +10,7 @@ import {
   type ResponseState,
   type RetryAction,
 } from './hooks';
+import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from './hook-names';
 
 /** What a transport brings back from a send that got an HTTP response. */
 export interface TransportReply {
@@ -85,6 +86,8 @@ export function createPipeline(options: PipelineOptions) {
     result: Promise<unknown>,
   ): Promise<unknown> {
     const skipped = new Set(call.skipHooks ?? []);
+    if (call.fresh) skipped.add(DUPLICATE_GUARD_HOOK);
+    if (call.quiet) skipped.add(ERROR_NOTICE_HOOK);
     const hooks = options.hooks.filter((hook) => !skipped.has(hook.name));
     const callUserId = userId();
     let retryHeaders: Readonly<Record<string, string>> = {};
