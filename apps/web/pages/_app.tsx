@@ -2,6 +2,8 @@ import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
 import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
 import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
 import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider';
+import { createTranslator } from '@exchange-web/react/i18n/translator';
+import { createSiteServices, type SiteServices } from '@exchange-web/react/services/site-services';
 import { SimulationBanner } from '@exchange-web/react/simulation/SimulationBanner';
 import {
   SimulationProvider,
@@ -24,7 +26,6 @@ import {
 import { isSimulationRequest } from '../lib/simulation-request';
 import { buildPath } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
-import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import '../styles/global.css';
 
@@ -46,6 +47,28 @@ interface ShellAppProps {
 // browser has no server environment to read).
 let browserSettings: SiteSettings | undefined;
 
+// One set of services per page in a browser, kept across client navigations (their request
+// client, cache and session outlive any one route); one per render on the server.
+let browserServices: SiteServices | undefined;
+
+function siteServicesFor(shell: ShellAppProps['shell']): SiteServices {
+  const build = () =>
+    createSiteServices({
+      language: shell.language,
+      theme: shell.theme,
+      t: createTranslator(shell.language, shell.messages),
+      signedIn: shell.signedIn,
+      // SPEC 4: the site turns on the replace-image-domain option of its request client
+      // (REPLACE_IMAGE_DOMAIN, on by default).
+      replaceImageDomain: shell.settings.replaceImageDomain,
+      ...(process.env.SIGN_TRUST_CERT_PEM
+        ? { trustRootCertPem: process.env.SIGN_TRUST_CERT_PEM }
+        : {}),
+    });
+  if (typeof window === 'undefined') return build();
+  return (browserServices ??= build());
+}
+
 function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted: boolean }) {
   const shell = useShell();
   const session = useSession();
@@ -56,7 +79,7 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
     // SPEC 7 cspSecurity: each violation is reported; a failed report never toasts the visitor.
     cspViolations?.forwardTo((report) => {
       void api()
-        .then((http) => http.post(ApiPath.cspSecurity, report, { skipHooks: [ERROR_NOTICE_HOOK] }))
+        .then((http) => http.post(ApiPath.cspSecurity, report, { quiet: true }))
         .catch(() => undefined);
     });
   }, [api]);
@@ -140,27 +163,25 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
     },
     [router],
   );
+  const [services] = useState(() => siteServicesFor(shell));
   return (
     <ShellProvider
+      services={services}
       language={shell.language}
       prefix={shell.prefix}
       theme={shell.theme}
       messages={shell.messages}
       replaceRoute={replaceRoute}
-      // SPEC 4: the site turns on the replace-image-domain option of its request client
-      // (REPLACE_IMAGE_DOMAIN, on by default); SPEC 3: its affiliated domains (AFFILIATED_DOMAINS).
-      replaceImageDomain={shell.settings.replaceImageDomain}
+      // SPEC 3: the site's affiliated domains (AFFILIATED_DOMAINS).
       affiliatedDomains={shell.settings.affiliatedDomains}
-      {...(process.env.SIGN_TRUST_CERT_PEM
-        ? { trustRootCertPem: process.env.SIGN_TRUST_CERT_PEM }
-        : {})}
     >
       <SimulationProvider
+        simulation={services.browser?.simulation ?? null}
         initialOn={shell.simulation}
         // The path as the visitor sees it: the router's asPath leaves the language prefix out.
         pathname={buildPath(router.asPath.split(/[?#]/, 1)[0] ?? '/', shell.prefix)}
       >
-        <SessionProvider signedIn={shell.signedIn}>
+        <SessionProvider>
           <SiteTracking>
             <Frame legalAccepted={shell.legalAccepted}>
               <Component {...pageProps} />

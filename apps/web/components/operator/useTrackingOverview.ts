@@ -74,7 +74,7 @@ export function useTrackingOverview(hours: OverviewWindow): TrackingOverviewStat
   );
 
   useEffect(() => {
-    if (session.status !== 'signed-in') return;
+    if (session.status !== 'signedIn') return;
     void load(false);
   }, [session.status, load]);
 

@@ -118,7 +118,7 @@ export function useTradingAccount(
   }, [fetchAll]);
 
   useEffect(() => {
-    if (session.status !== 'signed-in') return undefined;
+    if (session.status !== 'signedIn') return undefined;
     let timer: ReturnType<typeof setInterval> | null = null;
     const start = () => {
       if (timer === null) timer = setInterval(() => void refresh(), ACCOUNT_REFRESH_MS);
@@ -143,7 +143,7 @@ export function useTradingAccount(
   }, [session.status, refresh]);
 
   return {
-    signedIn: session.status === 'loading' ? null : session.status === 'signed-in',
+    signedIn: session.status === 'loading' ? null : session.status === 'signedIn',
     balances,
     openOrders,
     history,

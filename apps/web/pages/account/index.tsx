@@ -57,7 +57,7 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
   );
 
   useEffect(() => {
-    if (session.status !== 'signed-in') return;
+    if (session.status !== 'signedIn') return;
     const refresh = (fresh: boolean) => {
       load(fresh).catch(showFailure);
     };

@@ -59,7 +59,7 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
   );
 
   useEffect(() => {
-    if (session.status !== 'signed-in') return;
+    if (session.status !== 'signedIn') return;
     load(false).catch(showFailure);
   }, [session.status, load, showFailure]);
 

@@ -1,25 +1,12 @@
 import type { HttpClient } from '@exchange-web/client/http-client';
-import type { Session } from '@exchange-web/client/session';
-import type { UserInfoReply } from '@exchange-web/protocol/schemas';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { useShell } from '../shell/ShellProvider';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { SiteSessionState, SiteSessionStatus } from '../services/session-store';
+import { useShellActions } from '../shell/ShellProvider';
 
-/** Where the page stands with the visitor: still asking, signed in, or a visitor. */
-export type SessionStatus = 'loading' | 'signed-in' | 'anonymous';
+export type { SiteSessionStatus as SessionStatus } from '../services/session-store';
 
-export interface SessionValue {
-  status: SessionStatus;
-  /** The user-info reply, only while signed in (SPEC 6: user data only when a userId exists). */
-  user: UserInfoReply | null;
+/** The session's actions, the same objects for the page's life. */
+export interface SessionActions {
   /** The page's request client (see the shell's `api`). */
   api(): Promise<HttpClient>;
   /**
@@ -31,87 +18,53 @@ export interface SessionValue {
   logout(): Promise<void>;
 }
 
-const SessionContext = createContext<SessionValue | null>(null);
-
-export interface SessionProviderProps {
-  /** Whether the request carried a session (its marker cookie), so the first paint knows. */
-  signedIn: boolean;
-  children: ReactNode;
+export interface SessionValue extends SiteSessionState, SessionActions {
+  status: SiteSessionStatus;
 }
+
+const SessionStateContext = createContext<SiteSessionState | null>(null);
+const SessionActionsContext = createContext<SessionActions | null>(null);
 
 /**
- * The signed-in user for every page. With no session the visitor is anonymous at once and the
- * session code never loads; with one, the user loads after hydration.
+ * The signed-in user for every page, bound from the page's session service (the shell starts
+ * it): with no session the visitor is anonymous at once and the session code never loads.
  */
-export function SessionProvider({ signedIn, children }: SessionProviderProps) {
-  const { api, localCache, language } = useShell();
-  const [status, setStatus] = useState<SessionStatus>(signedIn ? 'loading' : 'anonymous');
-  const [user, setUser] = useState<UserInfoReply | null>(null);
-  const sessionRef = useRef<Promise<Session> | undefined>(undefined);
-  const languageRef = useRef(language);
-  useEffect(() => {
-    languageRef.current = language;
-  }, [language]);
-
-  const session = useCallback((): Promise<Session> => {
-    sessionRef.current ??= Promise.all([api(), import('@exchange-web/client/session')]).then(
-      ([http, { createSession }]) => {
-        if (!localCache) throw new Error('the session exists only in the browser');
-        const created = createSession({ http, localCache, locale: () => languageRef.current });
-        created.subscribe(() => {
-          const state = created.getState();
-          // A signed-in user being loaded again stays on screen until the answer replaces it.
-          const loggedIn = state.userId !== '' && state.user !== null;
-          setUser(loggedIn ? state.user : null);
-          setStatus(
-            loggedIn ? 'signed-in' : state.status === 'anonymous' ? 'anonymous' : 'loading',
-          );
-        });
-        return created;
-      },
-    );
-    return sessionRef.current;
-  }, [api, localCache]);
-
-  useEffect(() => {
-    // Once per page: a later navigation that finds the marker (after a sign-in here) has the user.
-    if (!signedIn) return;
-    void session().then((current) => {
-      if (current.getState().status === 'unknown') void current.loadUserInfo();
-    });
-  }, [signedIn, session]);
-
-  useEffect(() => {
-    if (status !== 'signed-in') return;
-    // SPEC 7: the coin chain list is loaded and stored for the deposit and withdrawal screens;
-    // once per page for a signed-in trader (a visitor's pages never load it).
-    void Promise.all([api(), import('@exchange-web/client/coin-chain-list')])
-      .then(([http, { loadCoinChainList }]) => loadCoinChainList({ http }))
-      .catch(() => undefined);
-  }, [status, api]);
-
-  const value = useMemo<SessionValue>(
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { services } = useShellActions();
+  const { session } = services;
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const actions = useMemo<SessionActions>(
     () => ({
-      status,
-      user,
-      api,
-      async signIn(path, body) {
-        const http = await api();
-        await http.post(path, body);
-        await (await session()).loadUserInfo({ fresh: true });
-      },
-      async logout() {
-        await (await session()).logout();
-      },
+      api: services.api,
+      signIn: (path, body) => session.signIn(path, body),
+      logout: () => session.logout(),
     }),
-    [status, user, api, session],
+    [services, session],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionActionsContext.Provider value={actions}>
+      <SessionStateContext.Provider value={state}>{children}</SessionStateContext.Provider>
+    </SessionActionsContext.Provider>
+  );
 }
 
-/** The session's state and actions; only inside {@link SessionProvider}. */
-export function useSession(): SessionValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+/** The visitor's status and user; only inside {@link SessionProvider}. */
+export function useSessionState(): SiteSessionState {
+  const value = useContext(SessionStateContext);
+  if (!value) throw new Error('useSessionState must be used inside <SessionProvider>');
   return value;
+}
+
+/** Sign-in and logout, stable for the page's life; only inside {@link SessionProvider}. */
+export function useSessionActions(): SessionActions {
+  const value = useContext(SessionActionsContext);
+  if (!value) throw new Error('useSessionActions must be used inside <SessionProvider>');
+  return value;
+}
+
+/** The session's state and actions together. */
+export function useSession(): SessionValue {
+  const state = useSessionState();
+  const actions = useSessionActions();
+  return useMemo(() => ({ ...state, ...actions }), [state, actions]);
 }

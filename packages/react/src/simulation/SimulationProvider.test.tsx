@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { memoryCookieJar } from '@exchange-web/client/cookie-jar';
 import { memoryStorage } from '@exchange-web/client/key-value-storage';
-import type { SimulationPlatform, StorageChange } from '@exchange-web/client/simulation';
+import {
+  Simulation,
+  type SimulationPlatform,
+  type StorageChange,
+} from '@exchange-web/client/simulation';
 import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -80,7 +84,7 @@ describe('SimulationProvider', () => {
 
   it('renders what the cookie said on the server: the banner, the allowed page', () => {
     const html = renderToString(
-      <SimulationProvider initialOn pathname="/ja/spot/BTCUSDT">
+      <SimulationProvider initialOn pathname="/ja/spot/BTCUSDT" simulation={null}>
         <Page />
       </SimulationProvider>,
     );
@@ -90,7 +94,7 @@ describe('SimulationProvider', () => {
 
   it('hides a disallowed page while on, on the server too', () => {
     const html = renderToString(
-      <SimulationProvider initialOn pathname="/ja/account">
+      <SimulationProvider initialOn pathname="/ja/account" simulation={null}>
         <Page />
       </SimulationProvider>,
     );
@@ -100,7 +104,11 @@ describe('SimulationProvider', () => {
   it('reads the flag in the browser, mirrors the cookie and redirects a disallowed page once', () => {
     const page = fakePlatform('/ja/account', true);
     mount(
-      <SimulationProvider initialOn={false} pathname="/ja/account" platform={page.platform}>
+      <SimulationProvider
+        initialOn={false}
+        pathname="/ja/account"
+        simulation={new Simulation(page.platform)}
+      >
         <Page />
       </SimulationProvider>,
     );
@@ -112,8 +120,9 @@ describe('SimulationProvider', () => {
 
   it('redirects a client navigation onto a disallowed page', () => {
     const page = fakePlatform('/spot/BTCUSDT', true);
+    const simulation = new Simulation(page.platform);
     const render = (pathname: string) => (
-      <SimulationProvider initialOn pathname={pathname} platform={page.platform}>
+      <SimulationProvider initialOn pathname={pathname} simulation={simulation}>
         <Page />
       </SimulationProvider>
     );
@@ -131,7 +140,7 @@ describe('SimulationProvider', () => {
       <SimulationProvider
         initialOn={false}
         pathname="/futures/usdt/ETHUSDT"
-        platform={page.platform}
+        simulation={new Simulation(page.platform)}
       >
         <Page />
       </SimulationProvider>,
@@ -151,7 +160,11 @@ describe('SimulationProvider', () => {
   it('follows another tab and stops listening when unmounted', () => {
     const page = fakePlatform('/fee', false);
     mount(
-      <SimulationProvider initialOn={false} pathname="/fee" platform={page.platform}>
+      <SimulationProvider
+        initialOn={false}
+        pathname="/fee"
+        simulation={new Simulation(page.platform)}
+      >
         <Page />
       </SimulationProvider>,
     );

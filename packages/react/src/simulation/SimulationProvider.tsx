@@ -1,15 +1,10 @@
-import {
-  Simulation,
-  browserSimulationPlatform,
-  type SimulationPlatform,
-} from '@exchange-web/client/simulation';
+import type { Simulation } from '@exchange-web/client/simulation';
 import { isSimulationAllowedPath } from '@exchange-web/protocol/paths';
 import {
   createContext,
   useContext,
   useEffect,
   useMemo,
-  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -41,21 +36,19 @@ export interface SimulationProviderProps {
    * navigation: a disallowed one is redirected (SPEC 4).
    */
   pathname: string;
-  /** @default the browser's storage, cookies, location and `storage` events */
-  platform?: SimulationPlatform;
+  /** The page's simulation service (`SiteServices.browser.simulation`); null while server rendering. */
+  simulation: Simulation | null;
   children: ReactNode;
 }
 
 const noop = () => undefined;
 const never = () => noop;
 
-/** Simulation trade for every page (SPEC 4): adapts the client core to React. */
+/** Simulation trade for every page (SPEC 4): binds the page's simulation service to React. */
 export function SimulationProvider(props: SimulationProviderProps) {
-  const { initialOn, pathname, platform } = props;
+  const { initialOn, pathname } = props;
   // Browser only: the server knows simulation from the cookie alone.
-  const [core] = useState(() =>
-    typeof window === 'undefined' ? null : new Simulation(platform ?? browserSimulationPlatform()),
-  );
+  const core = props.simulation;
   const subscribe = useMemo(
     () => (core ? (listener: () => void) => core.subscribe(listener) : never),
     [core],
