@@ -22,6 +22,17 @@ const reactImports = {
   ],
   message: 'client and tracker are framework-free: React belongs in packages/react.',
 };
+// A relative path into another package, or into an app, skips its export map and its layer.
+const crossingPaths = {
+  group: ['**/packages/**', '**/apps/**'],
+  message:
+    'Import a package by its name and export map (@exchange-web/protocol/...), never by path.',
+};
+const packageNames = (names) => names.flatMap((name) => [name, `${name}/*`]);
+const gatewayImports = {
+  group: [...packageNames(['@exchange-web/gateway']), '**/gateway/src', '**/gateway/src/**'],
+  message: 'Only the gateway imports the gateway: the site and its tools speak to it over HTTP.',
+};
 const upperLayers = (names) => ({
   group: names.flatMap((name) => [name, `${name}/*`]),
   message: 'Dependencies run protocol <- client, tracker <- react <- web; protocol <- gateway.',
@@ -73,21 +84,66 @@ export default tseslint.config(
             appImports,
             reactImports,
             upperLayers(['@exchange-web/client', '@exchange-web/tracker']),
+            crossingPaths,
           ],
         },
       ],
     },
   },
   {
-    files: ['packages/client/**/*.ts', 'packages/tracker/**/*.ts'],
+    files: ['packages/client/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [appImports, reactImports] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            appImports,
+            reactImports,
+            crossingPaths,
+            {
+              group: packageNames(['@exchange-web/tracker']),
+              message: 'client and tracker are siblings: neither imports the other.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['packages/react/**/*.{ts,tsx}'],
+    files: ['packages/tracker/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [appImports] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            appImports,
+            reactImports,
+            crossingPaths,
+            {
+              group: packageNames(['@exchange-web/client']),
+              message: 'client and tracker are siblings: neither imports the other.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/react/**/*.{ts,tsx}', 'packages/node-guards/**/*.{ts,mts,mjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appImports, crossingPaths] }],
+    },
+  },
+  {
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'apps/header-footer/**/*.{ts,tsx,mjs}',
+      'apps/mail-catcher/**/*.{ts,mjs}',
+      'e2e/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [gatewayImports, crossingPaths] }],
     },
   },
   {
@@ -99,6 +155,7 @@ export default tseslint.config(
           patterns: [
             upperLayers(['@exchange-web/client', '@exchange-web/tracker', '@exchange-web/react']),
             reactImports,
+            crossingPaths,
           ],
         },
       ],

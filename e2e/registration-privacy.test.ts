@@ -3,7 +3,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { CookieName } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ar from '../packages/react/src/i18n/messages/ar.json';
+import ar from '@exchange-web/react/i18n/messages/ar.json';
 import {
   askRegistrationCode,
   codeSentNotice,

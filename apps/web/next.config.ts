@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
+// Next loads its config before any bundler runs, so a workspace package's TypeScript source is
+// reached by path here, the one place allowed to.
+// eslint-disable-next-line no-restricted-imports
 import { HIDDEN_PATH_PREFIX, LOCALE_CODES } from '../../packages/protocol/src/languages';
 import { NO_PREFIX_LOCALE } from './lib/router-locale';
 

@@ -1,6 +1,6 @@
 import { VerifyCodeRule } from '@exchange-web/protocol/verification';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CaughtMessage } from '../../apps/mail-catcher/message';
+import type { CaughtMessage } from '@exchange-web/mail-catcher/message';
 
 export type { CaughtMessage };
 

@@ -4,7 +4,7 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import vectors from '../../../packages/protocol/vectors/signing.json';
+import vectors from '@exchange-web/protocol/vectors/signing.json';
 import { sweepExpired } from '../src/accounts/sweep';
 import { createApp } from '../src/app';
 import { DEFAULT_APP_CONFIG } from '../src/config';

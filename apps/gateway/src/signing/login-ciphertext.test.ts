@@ -8,7 +8,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../packages/protocol/vectors/signing.json';
+import vectors from '@exchange-web/protocol/vectors/signing.json';
 import { decryptBodyCiphertext } from './login-ciphertext';
 import { parseClientPublicKey, verifyRsaSignature } from './rsa';
 

@@ -1,7 +1,7 @@
 import type { SignMode } from '@exchange-web/protocol/registry';
 import type { SignParts } from '@exchange-web/protocol/signing';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../packages/protocol/vectors/signing.json';
+import vectors from '@exchange-web/protocol/vectors/signing.json';
 import { checkRequestSignature } from './request-signature';
 import { parseClientPublicKey } from './rsa';
 
