@@ -1,8 +1,8 @@
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import Head from 'next/head';
 
 export default function NotFound() {
-  const { t, buildPath } = useShell();
+  const { t, buildPath } = useShellState();
   return (
     <section className="not-found">
       <Head>

@@ -1,4 +1,4 @@
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { UsdtRatesTable } from '@exchange-web/react/UsdtRatesTable';
 import { htmlLang } from '@exchange-web/client/language';
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
@@ -28,7 +28,7 @@ const REFERENCE_AMOUNTS = [1, 100, 1_000];
 
 /** The home page: USDT rates from the gateway, and USDT amounts in the visitor's currency. */
 export default function Home({ rates }: HomeProps) {
-  const { t, language, currency, formatFiat } = useShell();
+  const { t, language, currency, formatFiat } = useShellState();
   const usdt = new Intl.NumberFormat(htmlLang(language));
   return (
     <>

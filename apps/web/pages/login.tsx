@@ -1,5 +1,5 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { LoginRequest } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Form, Input } from 'antd';
@@ -11,7 +11,7 @@ export const getServerSideProps = signInPageProps;
 
 /** Log in with an email, a mobile number or a sub-account name and a password. */
 export default function LoginPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme, buildPath } = useShell();
+  const { t, language, theme, buildPath } = useShellState();
   const { error, submitting, submit } = useSignInForm();
   const onFinish = (values: LoginRequest) => submit(ApiPath.login, values);
 

@@ -1,7 +1,7 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import { useSession } from '@exchange-web/react/session/SessionProvider';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { isStrongPassword } from '@exchange-web/protocol/schemas';
 import {
@@ -101,8 +101,8 @@ function CodeStatus({
 
 /** Open an account by email, by mobile number, or by both, each proved by a code sent to it. */
 export default function RegisterPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme, buildPath } = useShell();
-  const { api } = useSession();
+  const { t, language, theme, buildPath } = useShellState();
+  const { api } = useSessionActions();
   const [form] = Form.useForm<RegisterValues>();
   const [kind, setKind] = useState<RegisterKind>('email');
   const { error, submitting, submit } = useSignInForm();

@@ -1,6 +1,6 @@
 import { htmlLang } from '@exchange-web/client/language';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useCallback, useMemo, useState } from 'react';
 
 /**
@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
  * whether an action runs, and the date format of their tables.
  */
 export function useAccountActions() {
-  const { t, language } = useShell();
+  const { t, language } = useShellState();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

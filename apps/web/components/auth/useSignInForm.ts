@@ -1,7 +1,7 @@
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { redirectTarget } from '@exchange-web/react/session/redirect-target';
-import { useSession } from '@exchange-web/react/session/SessionProvider';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -11,8 +11,8 @@ import { useCallback, useEffect, useState } from 'react';
  * else the account), and the sentence to show when the call fails.
  */
 export function useSignInForm() {
-  const { t, buildPath } = useShell();
-  const session = useSession();
+  const { t, buildPath } = useShellState();
+  const session = useSessionActions();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

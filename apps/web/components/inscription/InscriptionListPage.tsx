@@ -1,5 +1,5 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import type { InscriptionTab } from '@exchange-web/protocol/inscription';
 import Link from 'next/link';
 import { useMemo } from 'react';
@@ -30,7 +30,7 @@ export function InscriptionListPage({
   seo,
   limits,
 }: ListPageProps) {
-  const { t, language, currency } = useShell();
+  const { t, language, currency } = useShellState();
   const formats = useMemo(() => inscriptionFormats(language), [language]);
   const fiat = currency.selected;
   const page = list?.pageNo ?? view.pageNo;

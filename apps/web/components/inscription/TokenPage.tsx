@@ -1,4 +1,4 @@
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import type {
   Brc20TokenDetail,
   InscriptionInfo,
@@ -231,7 +231,7 @@ function DeployInscription({
  */
 export function TokenPage(props: TokenPageProps) {
   const { ticker, detail, seo } = props;
-  const { t, language, currency } = useShell();
+  const { t, language, currency } = useShellState();
   const formats = useMemo(() => inscriptionFormats(language), [language]);
   const fiat = currency.selected;
   const shared = { t, formats, fiat };

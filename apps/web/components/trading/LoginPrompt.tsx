@@ -1,9 +1,9 @@
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import styles from './trading.module.css';
 
 /** Asks a visitor to log in or register, with a way back to `path` afterwards. */
 export function LoginPrompt({ path }: { path: string }) {
-  const { t, buildPath } = useShell();
+  const { t, buildPath } = useShellState();
   const back = encodeURIComponent(buildPath(path));
   return (
     <div className={styles.login} data-testid="trade-login">

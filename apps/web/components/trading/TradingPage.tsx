@@ -1,4 +1,4 @@
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import {
   MARKET_SYMBOLS,
   type KlineInterval,
@@ -44,7 +44,7 @@ export interface TradingPageProps {
  * (spot) or the position form and positions (futures) for the signed-in trader.
  */
 export function TradingPage({ pair, market }: TradingPageProps) {
-  const { t, language, theme } = useShell();
+  const { t, language, theme } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const [interval, setInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
   const [pickedPrice, setPickedPrice] = useState<string | null>(null);
