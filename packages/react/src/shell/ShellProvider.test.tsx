@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Messages } from '../i18n/messages';
+import en from '../i18n/messages/en.json';
+import { createTranslator } from '../i18n/translator';
+import { createSiteServices, type SiteServices } from '../services/site-services';
+import { ShellProvider, useShellActions, useShellState, type ShellActions } from './ShellProvider';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+const rates = {
+  supported: [{ name: 'USD', symbol: '$', value: 'USD' }],
+  rates: { usd: '1' },
+} as unknown as UsdtRateReply;
+
+const servicesFor = (origin: string | null) =>
+  createSiteServices({
+    language: 'en',
+    theme: 'black',
+    t: createTranslator('en', en as Messages),
+    signedIn: false,
+    loadRates: async () => rates,
+    origin,
+  });
+
+function shellOf(services: SiteServices, children: React.ReactNode) {
+  return (
+    <ShellProvider
+      services={services}
+      language="en"
+      prefix=""
+      theme="black"
+      messages={en as Messages}
+      replaceRoute={() => undefined}
+    >
+      {children}
+    </ShellProvider>
+  );
+}
+
+describe('ShellProvider', () => {
+  let host: HTMLDivElement;
+  let root: Root | undefined;
+  beforeEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    host = document.createElement('div');
+    document.body.append(host);
+  });
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    host.remove();
+    document.documentElement.className = '';
+  });
+
+  it('renders on the server from the services as the request made them', () => {
+    function Theme() {
+      return <p>{useShellState().theme}</p>;
+    }
+    expect(renderToString(shellOf(servicesFor(null), <Theme />))).toContain('<p>black</p>');
+  });
+
+  it('renders state readers again on a change, and action users never', () => {
+    const services = servicesFor('https://site.test');
+    let actionRenders = 0;
+    let actions: ShellActions | undefined;
+    function Toggle() {
+      actionRenders += 1;
+      actions = useShellActions();
+      return null;
+    }
+    function Theme() {
+      return <p data-testid="theme">{useShellState().theme}</p>;
+    }
+    root = createRoot(host);
+    act(() => root?.render(shellOf(services, [<Toggle key="a" />, <Theme key="b" />])));
+    const first = actions;
+    act(() => actions?.toggleTheme());
+    expect(host.querySelector('[data-testid="theme"]')?.textContent).toBe('white');
+    expect(document.documentElement.classList.contains('theme-white')).toBe(true);
+    expect(actionRenders).toBe(1);
+    expect(actions).toBe(first);
+    expect(actions?.api).toBe(services.api);
+  });
+});
