@@ -1,5 +1,5 @@
 // The tracker's budget figures (DESIGN "Budgets"): its size for init + one event, with web vitals
-// and the user-agent parser apart, beside Snowplow's browser tracker built by the same esbuild
+// and the on-demand chunks (user-agent parser, sender) apart, beside Snowplow's browser tracker built by the same esbuild
 // command; and the main-thread time of one track() call in Chromium. Figures only, never a gate.
 import { build } from 'esbuild';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -53,7 +53,7 @@ const gzipBytes = (contents) => gzipSync(contents, { level: 9 }).length;
 
 /**
  * Sizes of each entry: the entry chunk with the chunks it imports statically (what runs before
- * the first event) and, apart, the chunks it loads on demand (the user-agent parser).
+ * the first event) and, apart, the chunks it loads on demand (the user-agent parser and the sender).
  */
 export async function trackerSizes() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-tracker-'));

@@ -176,7 +176,7 @@ report(
   '8 KB gzip',
 );
 report(
-  'tracker, user-agent parser loaded on demand (gzip)',
+  'tracker, user-agent parser and sender loaded on demand (gzip)',
   trackerKb(tracker.onDemand.gzip),
   'KB',
 );

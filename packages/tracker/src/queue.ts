@@ -1,6 +1,7 @@
 import { LocalStorageKey, Timing } from '@exchange-web/protocol/registry';
 import type { TrackingEvent } from '@exchange-web/protocol/schemas';
 import type { TrackerPlatform } from './platform';
+import { byteLength } from './wire';
 
 /** What a tab mirrors to local storage under {@link queueKey}. */
 export interface QueueMirror {
@@ -13,9 +14,6 @@ export const queueKey = (tabId: string): string => `${LocalStorageKey.trackingQu
 
 /** Warned once when local storage refuses the mirror: the queue then lives in memory only. */
 export const QUEUE_STORAGE_WARNING = 'Tracking queue kept in memory only: storage refused it';
-
-/** The byte length of a text in UTF-8. */
-export const byteLength = (text: string): number => new TextEncoder().encode(text).length;
 
 const extList = (ext: TrackingEvent['event_tracking_ext']) =>
   ext === undefined ? [] : Array.isArray(ext) ? ext : [ext];

@@ -423,6 +423,7 @@ describe('upload failures', () => {
       return Promise.resolve(
         jsonResponse(200, {
           code: '00000',
+          msg: 'success',
           data: {
             accepted: 0,
             duplicates: 1,

@@ -1,25 +1,27 @@
 import type { ApiPath } from '@exchange-web/protocol/paths';
 import {
   PageStatus,
-  Timing,
-  TRACKING_BATCH_SIZE,
   TRACKER_LIBRARY_VERSION,
   TRACKING_MAX_EVENT_BYTES,
   TrackingEventType,
   TrackType,
 } from '@exchange-web/protocol/registry';
-import type { ClientCommonConfigReply, TrackingEvent } from '@exchange-web/protocol/schemas';
+import type { TrackingEvent } from '@exchange-web/protocol/schemas';
 import { declaredClick } from './auto-clicks';
 import { deviceInfo, loadBrowserInfo, platformCode, type BrowserInfo } from './base-info';
+import { createConfigClient } from './config-client';
 import { invalidEventTrackingIdWarning, isValidEventTrackingId } from './event-id';
 import { createIdentity, randomId } from './identity';
 import { resolveLogEnv } from './log-env';
 import { detectNativeBridge, type NativeBridge } from './native-bridge';
 import type { inscriptionPageEvent } from './inscription-page';
-import { watchPage } from './page-views';
+import { watchPageLifecycle } from './page-lifecycle';
 import { browserPlatform, type PageState, type TrackerPlatform, type Unlisten } from './platform';
-import { byteLength, createQueue } from './queue';
-import { beaconEvents, isEnvelopeSuccess, requestFailedWarning, uploadBatch } from './uploader';
+import { createQueue } from './queue';
+import type { UploadQueue } from './upload-queue';
+import { byteLength } from './wire';
+
+export { configFailedWarning } from './config-client';
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
@@ -90,10 +92,6 @@ export const eventTooLargeWarning = (eventTrackingId: string, bytes: number): st
 export const unknownEventTypeWarning = (type: unknown): string =>
   `Tracking event type ${String(type)} is invalid!`;
 
-/** The warning when the config call fails: uploading stays off, no uid, no ip (SPEC 8). */
-export const configFailedWarning = (reason: string): string =>
-  `Tracking config failed (${reason}): uploading is off`;
-
 // Room for the fields filled in once identity and the UA parser are ready (device_id, session_id,
 // uid, browser fields), so an event accepted early stays under the limit when completed.
 const PENDING_FIELDS_RESERVE = 640;
@@ -107,11 +105,6 @@ const eventTypes = Object.values(TrackingEventType) as number[];
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-interface Envelope {
-  code?: unknown;
-  data?: Partial<ClientCommonConfigReply> | null;
-}
-
 /**
  * Creates the behaviour tracker. Nothing happens until {@link Tracker.start}.
  *
@@ -123,45 +116,34 @@ interface Envelope {
 export function createTracker(options: TrackerOptions): Tracker {
   const platform = options.platform ?? browserPlatform();
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  const reportUrl = `${options.reportBaseUrl ?? ''}${BURIED_LOG_INFO_PATH}`;
-  const configUrl = `${options.configBaseUrl ?? ''}${CLIENT_COMMON_CONFIG_PATH}`;
   const headers = () => options.extraHeaders?.() ?? {};
   const identity = createIdentity(platform, warn);
   const queue = createQueue(platform, identity.tabId, warn, TRACKING_MAX_EVENT_BYTES);
+  const config = createConfigClient(
+    platform,
+    `${options.configBaseUrl ?? ''}${CLIENT_COMMON_CONFIG_PATH}`,
+    headers,
+    warn,
+  );
 
   let bridge: NativeBridge | null = null;
   let started = false;
   let generation = 0;
   let unlisten: Unlisten[] = [];
-  let loop: unknown;
   let ready = false;
   let browser: BrowserInfo | undefined;
   let bridgeWaiting: TrackingEvent[] = [];
-  // Config state (SPEC 7 clientCommonConfig).
-  let configSettled = false;
-  let configLoading = false;
-  let lastConfigAt = Number.NEGATIVE_INFINITY;
-  let uploadOn = false;
-  let configUid: string | undefined;
-  let ip: string | undefined;
   let explicitUid: string | undefined;
-  // Upload state.
-  let inFlight = false;
-  let silencedUntil = 0;
-  let retryDelay = 0;
-  let retryAt = 0;
+  let uploads: UploadQueue | undefined;
   // Page state.
   let page: PageState | undefined;
   let pageUniqueId = '';
   let seq = 0;
   let logSeq = 0;
-  let hidden = false;
-  const beaconedThisHide = new Set<string>();
   let waitingExposes: TrackInput[] = [];
   let labelPage: typeof inscriptionPageEvent | undefined;
 
-  const uidNow = (): string | undefined =>
-    explicitUid ?? (configSettled ? (configUid ?? '') : undefined);
+  const uidNow = (): string | undefined => explicitUid ?? config.uid;
 
   const build = (
     input: TrackInput,
@@ -225,7 +207,8 @@ export function createTracker(options: TrackerOptions): Tracker {
     if (!done.device_id) done.device_id = identity.deviceId();
     if (!done.session_id) done.session_id = identity.sessionId();
     // No uid at build time means neither setUserId nor the config was known then: the config's.
-    if (done.uid === undefined && configSettled) done.uid = configUid ?? '';
+    const configUid = config.uid;
+    if (done.uid === undefined && configUid !== undefined) done.uid = configUid;
     // Automatic page views built before the label module loaded: labelled from curr_page, so
     // every sender of this event_id sends the same content.
     const label =
@@ -239,52 +222,6 @@ export function createTracker(options: TrackerOptions): Tracker {
     return done;
   };
 
-  const canUpload = () =>
-    ready && uploadOn && !bridge && platform.now() >= silencedUntil && started;
-
-  const fetchConfig = async (): Promise<void> => {
-    if (configLoading) return;
-    configLoading = true;
-    lastConfigAt = platform.now();
-    try {
-      if (!platform.fetch) throw new Error('no fetch');
-      const response = await platform.fetch(configUrl, {
-        method: 'GET',
-        headers: headers(),
-        credentials: 'same-origin',
-        keepalive: false,
-      });
-      const body = (await response.json().catch(() => undefined)) as Envelope | undefined;
-      const config = body?.data?.clientCommonConfig;
-      if (response.status < 200 || response.status >= 300) {
-        throw new Error(requestFailedWarning(response.status));
-      }
-      if (!body || !isEnvelopeSuccess(body.code) || !config) throw new Error(String(body?.code));
-      uploadOn = config.eventLogUploadSwitch === true;
-      configUid = typeof config.userId === 'string' ? config.userId : undefined;
-      const replyIp = body.data?.localVo?.ip;
-      ip = typeof replyIp === 'string' && replyIp ? replyIp : undefined;
-    } catch (error) {
-      warn(configFailedWarning(error instanceof Error ? error.message : String(error)));
-      uploadOn = false;
-    } finally {
-      configLoading = false;
-      configSettled = true;
-    }
-  };
-
-  // SPEC 7: the config is read again "on update" while uploading is off, at most once a silence.
-  const refreshConfigIfOff = () => {
-    if (
-      configSettled &&
-      !uploadOn &&
-      !configLoading &&
-      platform.now() - lastConfigAt >= Timing.trackingSilenceMs
-    ) {
-      void fetchConfig();
-    }
-  };
-
   const enqueue = (event: TrackingEvent) => {
     if (bridge) {
       if (ready) bridge.send(complete(event));
@@ -292,69 +229,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       return;
     }
     queue.add(event);
-    refreshConfigIfOff();
-  };
-
-  const upload = async () => {
-    if (!canUpload() || inFlight || queue.size === 0 || platform.now() < retryAt) return;
-    const batch = queue.markSending(queue.peek(TRACKING_BATCH_SIZE).map(complete));
-    inFlight = true;
-    const mine = generation;
-    const outcome = await uploadBatch(platform, reportUrl, batch, headers(), warn);
-    inFlight = false;
-    if (mine !== generation) return;
-    if (outcome.kind === 'done') {
-      queue.remove(outcome.ids);
-      retryDelay = 0;
-      retryAt = 0;
-    } else if (outcome.kind === 'forbidden') {
-      // SPEC 4/6: Forbid silences uploading for 10 s; the config is read again.
-      silencedUntil = platform.now() + Timing.trackingSilenceMs;
-      uploadOn = false;
-      void fetchConfig();
-    } else {
-      retryDelay = retryDelay
-        ? Math.min(retryDelay * 2, Timing.trackingRetryMaxMs)
-        : Timing.trackingRetryBaseMs;
-      retryAt = platform.now() + retryDelay;
-    }
-  };
-
-  const tick = () => {
-    loop = undefined;
-    if (!started || hidden) return;
-    try {
-      queue.heartbeat();
-      queue.adoptOrphans();
-      // While uploading is off (switch off, or after a 403) the config is read again, once a
-      // silence, so queued events go out when it comes back on without waiting for a new event.
-      refreshConfigIfOff();
-      void upload();
-    } finally {
-      schedule();
-    }
-  };
-
-  function schedule() {
-    if (loop === undefined && started && !hidden) {
-      loop = platform.setTimeout(tick, Timing.trackingLoopMs);
-    }
-  }
-
-  const cancelLoop = () => {
-    if (loop !== undefined) platform.clearTimeout(loop);
-    loop = undefined;
-  };
-
-  const flush = () => {
-    if (!canUpload()) return;
-    const fresh = queue.all().filter((event) => !beaconedThisHide.has(event.event_id));
-    if (fresh.length === 0) return;
-    const outgoing = queue.markSending(fresh.map(complete));
-    // Unconfirmed delivery: the events stay queued and mirrored (gateway dedupes by event_id).
-    for (const event of beaconEvents(platform, reportUrl, outgoing)) {
-      beaconedThisHide.add(event.event_id);
-    }
+    config.refreshIfOff();
   };
 
   const pageEvent = (status: 'show' | 'hide', at: PageState | undefined) => {
@@ -425,30 +300,6 @@ export function createTracker(options: TrackerOptions): Tracker {
     for (const input of due) accept(input, TrackingEventType.expose);
   };
 
-  const onHidden = (unloading: boolean) => {
-    if (!started) return;
-    if (!hidden) {
-      hidden = true;
-      cancelLoop();
-      pageEvent(PageStatus.hide, page);
-    }
-    flush();
-    // The beacon is unconfirmed: what it carried stays mirrored for the next page to resend at
-    // once. A page restored from the back/forward cache claims its mirror again on its next
-    // write; anything both send meanwhile is stored once (event ids).
-    if (unloading) queue.release();
-  };
-
-  const onVisible = (restored: boolean) => {
-    if (!started) return;
-    if (hidden) {
-      hidden = false;
-      beaconedThisHide.clear();
-    }
-    if (restored) showPage(platform.page());
-    schedule();
-  };
-
   const becomeReady = async (mine: number) => {
     const parsing = loadBrowserInfo(platform.device()?.userAgent ?? '', bridge !== null).catch(
       () => undefined,
@@ -459,12 +310,32 @@ export function createTracker(options: TrackerOptions): Tracker {
       },
       () => undefined,
     );
+    // Nothing is sent before ready, which waits for the UA parser anyway: the sender loads with it,
+    // out of the init chunk (DESIGN "Budgets"). The native app needs none.
+    const sending = bridge
+      ? undefined
+      : import('./upload-queue').then(
+          ({ createUploadQueue }) => {
+            uploads ??= createUploadQueue({
+              platform,
+              queue,
+              url: `${options.reportBaseUrl ?? ''}${BURIED_LOG_INFO_PATH}`,
+              headers,
+              warn,
+              canSend: () => started && ready && config.uploadOn && !bridge,
+              complete,
+              onForbidden: () => config.turnOff(),
+            });
+          },
+          () => undefined,
+        );
     void identity.ensureTerminalCode();
-    await fetchConfig();
+    await config.load();
     // SPEC 7: the client IP from the config call joins the fingerprint data.
-    await identity.ensureFingerprint(ip);
+    await identity.ensureFingerprint(config.ip);
     browser = await parsing;
     await labelling;
+    await sending;
     if (mine !== generation) return;
     ready = true;
     const waiting = bridgeWaiting;
@@ -485,14 +356,30 @@ export function createTracker(options: TrackerOptions): Tracker {
         identity.source();
         queue.adoptOrphans();
         unlisten = [
-          watchPage(platform, {
-            onUrlChange: (previous, next) => {
+          watchPageLifecycle(platform, {
+            onTick() {
+              queue.heartbeat();
+              queue.adoptOrphans();
+              // While uploading is off (switch off, or after a 403) the config is read again, once
+              // a silence, so queued events go out when it comes back on without a new event.
+              config.refreshIfOff();
+              void uploads?.send();
+            },
+            onHide: () => pageEvent(PageStatus.hide, page),
+            onLeave(unloading) {
+              uploads?.flush();
+              // The beacon is unconfirmed: what it carried stays mirrored for the next page to
+              // resend at once. A page restored from the back/forward cache claims its mirror
+              // again on its next write; anything both send meanwhile is stored once (event ids).
+              if (unloading) queue.release();
+            },
+            onShow: () => uploads?.shown(),
+            onRestore: () => showPage(platform.page()),
+            onUrlChange(previous, next) {
               pageEvent(PageStatus.hide, page ?? previous);
               showPage(next);
               releaseExposes();
             },
-            onHidden,
-            onVisible,
           }),
           // Clicks declared in markup (data-tracking-id) are tracked without page code.
           platform.listen('document', 'click', (event) => {
@@ -500,14 +387,10 @@ export function createTracker(options: TrackerOptions): Tracker {
             if (click) record({ type: TrackingEventType.click, ...click }, TrackType.auto);
           }),
           // Back online: try the waiting batch now instead of after the backoff.
-          platform.listen('window', 'online', () => {
-            retryAt = 0;
-          }),
+          platform.listen('window', 'online', () => uploads?.retryNow()),
         ];
-        hidden = platform.page()?.hidden ?? false;
         showPage(platform.page());
         becomeReady(mine).catch((error: unknown) => warn(String(error)));
-        schedule();
       } catch (error) {
         warn(String(error));
       }
@@ -522,7 +405,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     terminalCode: () => identity.terminalCode(),
     flush() {
       try {
-        flush();
+        uploads?.flush();
       } catch (error) {
         warn(String(error));
       }
@@ -531,7 +414,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       started = false;
       ready = false;
       generation += 1;
-      cancelLoop();
+      uploads?.stop();
       for (const off of unlisten) off();
       unlisten = [];
     },

@@ -34,6 +34,7 @@ describe('uploadBatch', () => {
   it('posts JSON with extra headers and reports every answered id done', async () => {
     const { outcome, request, warnings } = await upload(200, {
       code: '00000',
+      msg: 'success',
       data: {
         accepted: 1,
         duplicates: 0,
@@ -50,7 +51,9 @@ describe('uploadBatch', () => {
 
   it('reads 403 and code 40301 as uploading off', async () => {
     expect((await upload(403, {})).outcome).toEqual({ kind: 'forbidden' });
-    expect((await upload(200, { code: '40301' })).outcome).toEqual({ kind: 'forbidden' });
+    expect((await upload(200, { code: '40301', msg: 'off' })).outcome).toEqual({
+      kind: 'forbidden',
+    });
   });
 
   it('retries 5xx and network errors with a warning, 429 quietly', async () => {
@@ -61,6 +64,12 @@ describe('uploadBatch', () => {
     const limited = await upload(429, {});
     expect(limited).toMatchObject({ outcome: { kind: 'retry' }, warnings: [] });
     expect((await upload(0, {}, true)).warnings).toEqual([NETWORK_ERROR_WARNING]);
+  });
+
+  it('retries a 2xx reply that is not an envelope (it may not have been stored)', async () => {
+    for (const body of [{ code: '00000' }, '<html>', null]) {
+      expect(await upload(200, body)).toMatchObject({ outcome: { kind: 'retry' } });
+    }
   });
 
   it('knows the success codes', () => {

@@ -1,18 +1,18 @@
-import type { GatewayCode, SuccessCode } from '@exchange-web/protocol/codes';
+import type { GatewayCode } from '@exchange-web/protocol/codes';
+import type { Envelope } from '@exchange-web/protocol/envelope';
+import { readEnvelope } from '@exchange-web/protocol/envelope-reader';
 import { TRACKING_BATCH_SIZE, TRACKING_MAX_BEACON_BYTES } from '@exchange-web/protocol/registry';
 import type { BuriedLogInfoReply, TrackingEvent } from '@exchange-web/protocol/schemas';
 import type { TrackerPlatform } from './platform';
-import { byteLength } from './queue';
+import { byteLength, requestFailedWarning } from './wire';
 
-// Codes copied with their types pinned to protocol's (a change there fails the typecheck): the
-// codes module's tables would cost the init chunk more than the whole queue.
+// Part of the uploader's API since before the config client shared them.
+export { ENVELOPE_SUCCESS_CODES, isEnvelopeSuccess, requestFailedWarning } from './wire';
+
+// Code copied with its type pinned to protocol's (a change there fails the typecheck): the codes
+// module's message table would cost the tracker more than the whole queue.
 /** The envelope code of an upload refused because uploading is off (HTTP 403). */
 export const TRACKING_UPLOAD_OFF_CODE: (typeof GatewayCode)['trackingUploadOff'] = '40301';
-/** The envelope success codes (SPEC 8). */
-export const ENVELOPE_SUCCESS_CODES: readonly SuccessCode[] = ['00000', '200'];
-/** Whether an envelope code is a success. */
-export const isEnvelopeSuccess = (code: unknown): boolean =>
-  (ENVELOPE_SUCCESS_CODES as readonly unknown[]).includes(code);
 
 /** What became of one upload. */
 export type UploadOutcome =
@@ -22,10 +22,6 @@ export type UploadOutcome =
   | { kind: 'forbidden' }
   /** 5xx, 429, network error or an unreadable reply: keep the events and try again later. */
   | { kind: 'retry' };
-
-/** The upload failure warning (SPEC 8). */
-export const requestFailedWarning = (status: number): string =>
-  `Request failed with status code ${status}`;
 
 /** The warning of a network failure (SPEC 8 generic client errors). */
 export const NETWORK_ERROR_WARNING = 'Network Error';
@@ -39,11 +35,6 @@ export const rejectedEventsWarning = (rejected: BuriedLogInfoReply['rejected']):
 /** The beacon body type: CORS-simple, so no preflight is needed during unload (DESIGN traps). */
 export const BEACON_CONTENT_TYPE = 'text/plain;charset=UTF-8';
 
-interface Envelope {
-  code?: unknown;
-  data?: Partial<BuriedLogInfoReply> | null;
-}
-
 /**
  * POSTs a batch with fetch and reads the gateway's answer. Never throws.
  */
@@ -56,7 +47,7 @@ export async function uploadBatch(
 ): Promise<UploadOutcome> {
   if (!platform.fetch) return { kind: 'retry' };
   let status: number;
-  let envelope: Envelope | undefined;
+  let envelope: Envelope<unknown> | undefined;
   try {
     const response = await platform.fetch(url, {
       method: 'POST',
@@ -66,7 +57,7 @@ export async function uploadBatch(
       keepalive: false,
     });
     status = response.status;
-    envelope = (await response.json().catch(() => undefined)) as Envelope | undefined;
+    envelope = readEnvelope(await response.json().catch(() => undefined));
   } catch {
     warn(NETWORK_ERROR_WARNING);
     return { kind: 'retry' };
@@ -77,7 +68,8 @@ export async function uploadBatch(
     if (status !== 429) warn(requestFailedWarning(status));
     return { kind: 'retry' };
   }
-  const rejected = Array.isArray(envelope.data?.rejected) ? envelope.data.rejected : [];
+  const reply = envelope.data as Partial<BuriedLogInfoReply> | null;
+  const rejected = Array.isArray(reply?.rejected) ? reply.rejected : [];
   if (rejected.length > 0) warn(rejectedEventsWarning(rejected));
   return { kind: 'done', ids: events.map((event) => event.event_id) };
 }
