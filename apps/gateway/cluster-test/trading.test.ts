@@ -10,9 +10,9 @@ import {
   orderReplySchema,
   ordersReplySchema,
 } from '@exchange-web/protocol/trading-schemas';
+import { FEE_RATE } from '@exchange-web/protocol/trading-rules';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../src/market/decimal';
-import { FEE_RATE } from '../src/trading/rules';
 import type { SigningClient } from '../test/signing-client';
 import { doors, signedInClient, signingOn } from './support';
 
@@ -28,7 +28,7 @@ const ORDER = { symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '30000', s
 const HELD = new Dec(ORDER.price).times(ORDER.size).times(new Dec(1).plus(FEE_RATE));
 const INITIAL = new Dec(PAPER_INITIAL_USDT);
 /** How many such orders the paper account can pay for: 6 of 15015 USDT in 100000. */
-const AFFORDABLE = INITIAL.dividedBy(HELD).floor().toNumber();
+const AFFORDABLE = INITIAL.div(HELD).round(0, Dec.roundDown).toNumber();
 /** More than twice that many, spread over A, B and the proxy, all at once. */
 const DOORS = [a, b, a, b, proxy, a, b, a, b, proxy, a, b, a, b, proxy, a];
 

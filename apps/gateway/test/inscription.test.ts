@@ -31,7 +31,6 @@ import {
 } from '@exchange-web/protocol/inscription';
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Database } from '../src/db/database';
@@ -45,7 +44,7 @@ import {
 import { inscriptionContentStatements } from '../src/inscription/migration';
 import { SEED_TOKEN_COUNT, compareText } from '../src/inscription/seed-data';
 import { tdkContent } from '../src/inscription/tdk-content';
-import { Dec } from '../src/market/decimal';
+import { Dec, divide } from '../src/market/decimal';
 import type { RunningGateway } from '../src/server';
 import { call } from './support';
 import { startTestGateway } from './support';
@@ -104,7 +103,7 @@ const sortValue: Record<InscriptionSortKey, (token: Brc20Token) => Dec> = {
 function expectSorted(items: readonly Brc20Token[], sort: InscriptionSortKey, order: SortOrder) {
   for (let i = 1; i < items.length; i += 1) {
     const [a, b] = [items[i - 1]!, items[i]!];
-    const byValue = sortValue[sort](a).comparedTo(sortValue[sort](b)) * (order === 'asc' ? 1 : -1);
+    const byValue = sortValue[sort](a).cmp(sortValue[sort](b)) * (order === 'asc' ? 1 : -1);
     const byTicker = compareText(a.ticker.toLowerCase(), b.ticker.toLowerCase());
     expect(byValue < 0 || (byValue === 0 && byTicker < 0), `${sort} ${order} at ${i}`).toBe(true);
   }
@@ -188,11 +187,9 @@ describe('listByPage', () => {
     const all = await wholeTab('all', 'volume24h', 'desc');
     expect(all.map((token) => token.volumeRank)).toEqual(all.map((_, index) => index + 1));
     for (const token of all) {
-      expect(dec(token.marketCapUsdt).equals(dec(token.priceUsdt).times(token.minted))).toBe(true);
-      const progress = dec(token.minted).dividedBy(token.supply);
-      expect(dec(token.mintProgress).equals(progress.toDecimalPlaces(8, Decimal.ROUND_DOWN))).toBe(
-        true,
-      );
+      expect(dec(token.marketCapUsdt).eq(dec(token.priceUsdt).times(token.minted))).toBe(true);
+      const progress = divide(dec(token.minted), dec(token.supply), 8, Dec.roundDown);
+      expect(dec(token.mintProgress).eq(progress)).toBe(true);
       expect(token.inscriptionId).toMatch(/^[0-9a-f]{64}i0$/);
     }
   });
@@ -235,8 +232,8 @@ describe('one token: detail, inscription, related runes', () => {
     expect(ordi.minted).toBe(ordi.supply);
     const [listed] = (await list({ pageSize: 1 })).items;
     expect(ordi).toMatchObject(listed ?? {});
-    expect(dec(ordi.low24hUsdt).lessThanOrEqualTo(ordi.priceUsdt)).toBe(true);
-    expect(dec(ordi.high24hUsdt).greaterThanOrEqualTo(ordi.priceUsdt)).toBe(true);
+    expect(dec(ordi.low24hUsdt).lte(ordi.priceUsdt)).toBe(true);
+    expect(dec(ordi.high24hUsdt).gte(ordi.priceUsdt)).toBe(true);
     const minting = (await list({ tab: 'inscription', pageSize: 1 })).items[0];
     const detail = await data(inscriptionDetailReplySchema, ApiPath.inscriptionDetail, {
       ticker: minting?.ticker,
@@ -388,9 +385,9 @@ describe('hotInscription, search and the leaderboard', () => {
           change24h,
           volume24hUsdt,
         }));
-    expect(boards.gainers).toEqual(top((a, b) => dec(b.change24h).comparedTo(a.change24h)));
-    expect(boards.losers).toEqual(top((a, b) => dec(a.change24h).comparedTo(b.change24h)));
-    expect(boards.volume).toEqual(top((a, b) => dec(b.volume24hUsdt).comparedTo(a.volume24hUsdt)));
+    expect(boards.gainers).toEqual(top((a, b) => dec(b.change24h).cmp(a.change24h)));
+    expect(boards.losers).toEqual(top((a, b) => dec(a.change24h).cmp(b.change24h)));
+    expect(boards.volume).toEqual(top((a, b) => dec(b.volume24hUsdt).cmp(a.volume24hUsdt)));
     expect(Number(boards.losers[0]?.change24h)).toBeLessThan(0);
     const viaPost = await post(ApiPath.indexLeaderboard);
     expect(viaPost.status).toBe(405);
@@ -425,7 +422,7 @@ describe('the token tables: price history, owners, activity', () => {
     const dayAgo = hourly.items[24];
     expect(dayAgo?.time).toBe(ANCHOR_TIME - 25 * HOUR_MS);
     const change = dec(detail.priceUsdt)
-      .dividedBy(dayAgo?.priceUsdt ?? '1')
+      .div(dayAgo?.priceUsdt ?? '1')
       .minus(1);
     expect(change.minus(detail.change24h).abs().toNumber()).toBeLessThan(1e-4);
     const closes = hourly.items.map((point) => Number(point.priceUsdt));
@@ -471,18 +468,14 @@ describe('the token tables: price history, owners, activity', () => {
     let held = dec('0');
     whole.items.forEach((owner, index) => {
       expect(owner.address).toBe(demoAddress(`ordi:holder:${owner.rank}`));
-      expect(dec(owner.balance).greaterThan(0)).toBe(true);
-      if (index > 0)
-        expect(dec(owner.balance).lessThanOrEqualTo(whole.items[index - 1]!.balance)).toBe(true);
+      expect(dec(owner.balance).gt(0)).toBe(true);
+      if (index > 0) expect(dec(owner.balance).lte(whole.items[index - 1]!.balance)).toBe(true);
       expect(owner.share).toBe(
-        dec(owner.balance)
-          .dividedBy(detail.minted)
-          .toDecimalPlaces(8, Decimal.ROUND_DOWN)
-          .toFixed(),
+        divide(dec(owner.balance), dec(detail.minted), 8, Dec.roundDown).toFixed(),
       );
       held = held.plus(owner.balance);
     });
-    expect(held.lessThanOrEqualTo(detail.minted)).toBe(true);
+    expect(held.lte(detail.minted)).toBe(true);
     const second = await data(ownersReplySchema, ApiPath.seoTradesOwners, {
       ticker: 'Ordi',
       pageNo: 2,
@@ -532,7 +525,7 @@ describe('the token tables: price history, owners, activity', () => {
       if (operation.type === 'transfer' || operation.type === 'sale') {
         expect(operation.from).toMatch(/^bc1p/);
         expect(operation.from).not.toBe(operation.to);
-        expect(dec(operation.amount).lessThanOrEqualTo(detail.minted)).toBe(true);
+        expect(dec(operation.amount).lte(detail.minted)).toBe(true);
       }
       if (operation.type !== 'deploy') {
         expect(operation.inscriptionNumber).toBe(inscriptionNumberAt(operation.time));
@@ -595,7 +588,7 @@ describe('getCryptoListBySymbol', () => {
     expect(trx?.iconUrl).toBe('');
     for (const item of reply.items) {
       expect(item.marketCapUsdt).toBe(
-        dec(item.priceUsdt).times(item.circulatingSupply).toDecimalPlaces(2).toFixed(),
+        dec(item.priceUsdt).times(item.circulatingSupply).round(2, Dec.roundHalfUp).toFixed(),
       );
     }
     const icon = await call(gateway, 'GET', btc?.iconUrl ?? '');

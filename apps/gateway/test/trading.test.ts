@@ -8,6 +8,7 @@ import {
   TradingPath,
   type BalancesReply,
 } from '@exchange-web/protocol/trading';
+import { roundToStep } from '@exchange-web/protocol/trading-rules';
 import {
   balancesReplySchema,
   fillsReplySchema,
@@ -18,7 +19,7 @@ import {
 } from '@exchange-web/protocol/trading-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBalances } from '../src/assets/balances';
-import { Dec, roundToStep } from '../src/market/decimal';
+import { Dec, text } from '../src/market/decimal';
 import { SimulatedMarket } from '../src/market/price-model';
 import type { RunningGateway } from '../src/server';
 import { SigningClient } from './signing-client';
@@ -157,8 +158,8 @@ describe('paper account', () => {
     const limit = await waitFor(async () => {
       const now = market.nowSecond();
       const low = market.range(BTC, now + 3, now + CYCLE_MS / 1000)!.low;
-      const candidate = roundToStep(low, d(BTC.priceTick), Dec.ROUND_UP);
-      return candidate.lessThan(market.bestBid(BTC, now).minus(5)) ? candidate : undefined;
+      const candidate = d(roundToStep(text(low), BTC.priceTick, Dec.roundUp));
+      return candidate.lt(market.bestBid(BTC, now).minus(5)) ? candidate : undefined;
     }, 12);
     const order = await paper.order({
       symbol: 'BTCUSDT',
@@ -201,15 +202,15 @@ describe('paper account', () => {
 
   it('fills a marketable limit at once at its limit', async () => {
     const { paper } = await newTrader();
-    const limit = roundToStep(market.bestAsk(BTC, market.nowSecond()).times('1.02'), d('0.1'));
+    const limit = roundToStep(text(market.bestAsk(BTC, market.nowSecond()).times('1.02')), '0.1');
     const order = await paper.order({
       symbol: 'BTCUSDT',
       side: 'buy',
       type: 'limit',
-      price: limit.toFixed(),
+      price: limit,
       size: '0.001',
     });
-    expect(order).toMatchObject({ status: 'filled', averagePrice: limit.toFixed() });
+    expect(order).toMatchObject({ status: 'filled', averagePrice: limit });
   });
 
   it('cancels an open order and releases what it held; refuses to cancel twice or another’s', async () => {
@@ -432,14 +433,14 @@ describe('futures', () => {
       }),
     ).position;
     const entry = d(opened.entryPrice);
-    const margin = entry.times('0.01').dividedBy(10).toDecimalPlaces(8, Dec.ROUND_UP);
+    const margin = entry.times('0.01').div(10).round(8, Dec.roundUp);
     const openFee = entry.times('0.01').times(FEE);
     expect(opened).toMatchObject({
       status: 'open',
       leverage: 10,
       size: '0.01',
       margin: margin.toFixed(),
-      liquidationPrice: roundToStep(entry.times('0.905'), d('0.1'), Dec.ROUND_UP).toFixed(),
+      liquidationPrice: roundToStep(text(entry.times('0.905')), '0.1', Dec.roundUp),
       realizedPnl: null,
       closedAt: null,
     });
@@ -486,7 +487,7 @@ describe('futures', () => {
       return positions.find((position) => position.status === 'liquidated');
     }, 15);
     const margin = d(liquidated.margin);
-    expect(liquidated.realizedPnl).toBe(margin.negated().toFixed());
+    expect(liquidated.realizedPnl).toBe(margin.neg().toFixed());
     expect(liquidated.unrealizedPnl).toBe('0');
     const survivor = liquidated.positionId === long.positionId ? short : long;
     const balances = await paper.balances();

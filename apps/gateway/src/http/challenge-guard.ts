@@ -25,13 +25,12 @@ export class ChallengeRequiredError extends RefusedError {
   override readonly name = 'ChallengeRequiredError';
   constructor(readonly scene: ChallengeScene) {
     const data: ChallengeRequiredData = { group: CHALLENGE_GROUP, scene };
-    super(
-      requiredMessage[scene],
-      ErrorCode.challengeRequired,
-      CHALLENGE_REQUIRED_STATUS,
-      undefined,
+    super({
+      status: CHALLENGE_REQUIRED_STATUS,
+      code: ErrorCode.challengeRequired,
+      message: requiredMessage[scene],
       data,
-    );
+    });
   }
 }
 

@@ -59,7 +59,7 @@ const KEY_ALGORITHMS: readonly string[] = Object.values(KeyAlgorithm);
 const WARNING_INTERVAL_MS = 60_000;
 
 const invalid = (message: string) =>
-  new RefusedError(message, AccountCode.loginCiphertextInvalid, 400);
+  new RefusedError({ status: 400, code: AccountCode.loginCiphertextInvalid, message });
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -88,7 +88,7 @@ function envelopeOf(body: Record<string, unknown>) {
 /** A failed key proof is a sign failure (00023), and says so in `gw-sign-error` (SPEC 8). */
 function refuseKeyProof(c: Context, message: string): never {
   c.header(HeaderName.gwSignError, 'init-sign');
-  throw new RefusedError(message, ErrorCode.signInvalid, 401);
+  throw new RefusedError({ status: 401, code: ErrorCode.signInvalid, message });
 }
 
 /** The reader the login, registration and sub-account switch routes share. */
@@ -128,11 +128,12 @@ export function createLoginBodyReader({
       const encrypted = isJsonObject(body) && ENVELOPE_FIELDS.some((name) => name in body);
       if (!encrypted) {
         if (!plaintextAllowed) {
-          throw new RefusedError(
-            'this call takes only an encrypted body (bodyCiphertext, algorithm, publicKey, initSign)',
-            AccountCode.loginEncryptionRequired,
-            400,
-          );
+          throw new RefusedError({
+            status: 400,
+            code: AccountCode.loginEncryptionRequired,
+            message:
+              'this call takes only an encrypted body (bodyCiphertext, algorithm, publicKey, initSign)',
+          });
         }
         warnPlaintext(c.req.path);
         return { fields: validateBody(schema, body), clientKey: undefined };
@@ -154,25 +155,29 @@ export function createLoginBodyReader({
       const result = await decrypt(envelope.bodyCiphertext);
       if (!result.ok) {
         if (result.reason === 'unknown-key') {
-          throw new RefusedError(result.message, AccountCode.loginServerKeyOutdated, 400);
+          throw new RefusedError({
+            status: 400,
+            code: AccountCode.loginServerKeyOutdated,
+            message: result.message,
+          });
         }
         throw invalid(result.message);
       }
       // Freshness before anything is read from the fields: a captured body is worth nothing
       // once its window has passed, and within it only its first use counts.
       if (!isLoginTimeFresh(result.freshness.time, now(), freshnessMs)) {
-        throw new RefusedError(
-          `${LoginFreshnessField.time}: the encrypted body is more than ${freshnessMs} ms from the server time; encrypt it again`,
-          AccountCode.loginCiphertextStale,
-          400,
-        );
+        throw new RefusedError({
+          status: 400,
+          code: AccountCode.loginCiphertextStale,
+          message: `${LoginFreshnessField.time}: the encrypted body is more than ${freshnessMs} ms from the server time; encrypt it again`,
+        });
       }
       if (!(await claimLoginNonce(db, result.freshness, freshnessMs))) {
-        throw new RefusedError(
-          `${LoginFreshnessField.nonce}: this encrypted body was used before`,
-          AccountCode.loginCiphertextReplayed,
-          409,
-        );
+        throw new RefusedError({
+          status: 409,
+          code: AccountCode.loginCiphertextReplayed,
+          message: `${LoginFreshnessField.nonce}: this encrypted body was used before`,
+        });
       }
       const clear = Object.fromEntries(
         Object.entries(body).filter(([name]) => !ENVELOPE_FIELDS.includes(name)),

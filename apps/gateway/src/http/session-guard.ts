@@ -7,10 +7,24 @@ import { clearSessionCookies, readSessionCookies, writeSessionCookies } from './
 
 /** How each refusal is answered: the codes of SPEC 4 and 8 that force logout. */
 const refusal: Record<SessionRefusal, () => RefusedError> = {
-  expired: () => new RefusedError('the session has expired', ErrorCode.sessionExpired, 401),
+  expired: () =>
+    new RefusedError({
+      status: 401,
+      code: ErrorCode.sessionExpired,
+      message: 'the session has expired',
+    }),
   replaced: () =>
-    new RefusedError('the session was ended by a newer login', ErrorCode.sessionReplaced, 401),
-  frozen: () => new RefusedError('the account is frozen', ErrorCode.accountFrozen, 403),
+    new RefusedError({
+      status: 401,
+      code: ErrorCode.sessionReplaced,
+      message: 'the session was ended by a newer login',
+    }),
+  frozen: () =>
+    new RefusedError({
+      status: 403,
+      code: ErrorCode.accountFrozen,
+      message: 'the account is frozen',
+    }),
 };
 
 /** Authentication for routes: one place that reads cookies, checks the session and renews it. */
@@ -41,11 +55,11 @@ export function createSessionGuard(
     async requireSession(c) {
       const lookup = await resolve(c);
       if (!lookup) {
-        throw new RefusedError(
-          'this call needs a signed-in session',
-          GatewayCode.unauthorized,
-          401,
-        );
+        throw new RefusedError({
+          status: 401,
+          code: GatewayCode.unauthorized,
+          message: 'this call needs a signed-in session',
+        });
       }
       if (lookup.kind === 'refused') {
         // The presented tokens will never work again: drop them, so the page stops presenting them.

@@ -80,7 +80,11 @@ export interface SignGuardDeps {
 
 function refuse(c: Context, failure: SignFailure, message: string): never {
   c.header(HeaderName.gwSignError, failure);
-  throw new RefusedError(message, SIGN_FAILURE_CODES[failure], SIGN_REFUSAL_STATUS);
+  throw new RefusedError({
+    status: SIGN_REFUSAL_STATUS,
+    code: SIGN_FAILURE_CODES[failure],
+    message,
+  });
 }
 
 export function createSignGuard({

@@ -5,10 +5,9 @@ import {
   runesTokenSchema,
   type Brc20Token,
 } from '@exchange-web/protocol/inscription';
-import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { coinChainSeed } from '../db/coin-chain-data';
-import { Dec } from '../market/decimal';
+import { Dec, divide } from '../market/decimal';
 import { ANCHOR_TIME, ORDI_DEPLOY_TIME, inscriptionNumberAt } from './chain-model';
 import {
   COMPLETED_MINT_EVENTS,
@@ -67,7 +66,7 @@ describe('the inscription seed data', () => {
       expect(byKey.has(ticker)).toBe(true);
     }
     for (const ticker of ['oxbt', 'meme', 'vmpx', 'pups']) expect(byKey.has(ticker)).toBe(true);
-    const largest = [...tokens].sort((a, b) => dec(b.marketCapUsdt).comparedTo(a.marketCapUsdt));
+    const largest = [...tokens].sort((a, b) => dec(b.marketCapUsdt).cmp(a.marketCapUsdt));
     expect(largest[0]?.ticker).toBe('ordi');
     expect(byKey.get('ordi')).toMatchObject({ supply: '21000000', limitPerMint: '1000' });
   });
@@ -80,23 +79,20 @@ describe('the inscription seed data', () => {
     for (const token of tokens) {
       const minted = dec(token.minted);
       const supply = dec(token.supply);
-      expect(dec(token.marketCapUsdt).equals(dec(token.priceUsdt).times(minted))).toBe(true);
+      expect(dec(token.marketCapUsdt).eq(dec(token.priceUsdt).times(minted))).toBe(true);
       expect(token.mintProgress).toBe(
-        minted
-          .dividedBy(supply)
-          .toDecimalPlaces(MINT_PROGRESS_DECIMALS, Decimal.ROUND_DOWN)
-          .toFixed(),
+        divide(minted, supply, MINT_PROGRESS_DECIMALS, Dec.roundDown).toFixed(),
       );
-      expect(minted.greaterThan(0) && minted.lessThanOrEqualTo(supply)).toBe(true);
-      const completed = minted.equals(supply);
+      expect(minted.gt(0) && minted.lte(supply)).toBe(true);
+      const completed = minted.eq(supply);
       expect(token.mintProgress === '1').toBe(completed);
       expect(token.mintCompletedTime !== null).toBe(completed);
       if (token.mintCompletedTime !== null) {
         expect(token.mintCompletedTime).toBeGreaterThan(token.deployTime);
         expect(token.mintCompletedTime).toBeLessThan(ANCHOR_TIME);
       }
-      expect(dec(token.limitPerMint).lessThanOrEqualTo(minted)).toBe(true);
-      expect(minted.modulo(dec(token.limitPerMint)).isZero()).toBe(true);
+      expect(dec(token.limitPerMint).lte(minted)).toBe(true);
+      expect(minted.mod(dec(token.limitPerMint)).eq(0)).toBe(true);
     }
   });
 
@@ -108,13 +104,13 @@ describe('the inscription seed data', () => {
   it('prices to six significant digits and ranks 24 h volume from 1', () => {
     for (const token of tokens) {
       const price = dec(token.priceUsdt);
-      expect(price.greaterThan(0)).toBe(true);
-      expect(price.precision(true)).toBeLessThanOrEqual(PRICE_SIGNIFICANT_DIGITS);
+      expect(price.gt(0)).toBe(true);
+      // Rounding to that many significant digits changes nothing.
+      expect(price.prec(PRICE_SIGNIFICANT_DIGITS).eq(price)).toBe(true);
       expect(Number(token.change24h)).toBeGreaterThan(-1);
     }
     const ranked = [...tokens].sort(
-      (a, b) =>
-        dec(b.volume24hUsdt).comparedTo(a.volume24hUsdt) || compareText(a.tickerKey, b.tickerKey),
+      (a, b) => dec(b.volume24hUsdt).cmp(a.volume24hUsdt) || compareText(a.tickerKey, b.tickerKey),
     );
     expect(ranked.map((token) => token.volumeRank)).toEqual(tokens.map((_, index) => index + 1));
   });

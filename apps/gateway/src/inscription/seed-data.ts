@@ -14,8 +14,7 @@
  * parameters in {@link SeedSeries}.
  */
 import { RESERVED_TOKEN_SEGMENTS } from '@exchange-web/protocol/inscription';
-import Decimal from 'decimal.js';
-import { Dec, text } from '../market/decimal';
+import { Dec, divide, maxOf, text } from '../market/decimal';
 import {
   ANCHOR_TIME,
   DAY_MS,
@@ -235,7 +234,7 @@ const SUPPLIES = [
 
 /** `value` to {@link PRICE_SIGNIFICANT_DIGITS} significant digits and at most 18 places. */
 const price = (value: number) =>
-  new Dec(value.toPrecision(PRICE_SIGNIFICANT_DIGITS)).toDecimalPlaces(18, Decimal.ROUND_HALF_UP);
+  new Dec(value.toPrecision(PRICE_SIGNIFICANT_DIGITS)).round(18, Dec.roundHalfUp);
 
 /** Roughly normal, mean 0 and deviation about 1: the sum of four uniforms, rescaled. */
 const gaussian = (random: SeededRandom) =>
@@ -318,9 +317,7 @@ function assemble(
     decimals: figures.decimals,
     minted: text(figures.minted),
     mintProgress: text(
-      figures.minted
-        .dividedBy(figures.supply)
-        .toDecimalPlaces(MINT_PROGRESS_DECIMALS, Decimal.ROUND_DOWN),
+      divide(figures.minted, figures.supply, MINT_PROGRESS_DECIMALS, Dec.roundDown),
     ),
     mintCompletedTime: figures.mintCompletedTime,
     holders: figures.holders,
@@ -388,14 +385,14 @@ function generatedDraft(ticker: string, deployTime: number): TokenDraft {
     build: ({ tokenId, inscriptionNumber }) => {
       const random = new SeededRandom(`inscription token ${ticker}`);
       const supply = new Dec(random.pick(SUPPLIES));
-      const limit = supply.dividedBy(new Dec(10).pow(random.int(3, 6)));
+      const limit = supply.div(new Dec(10).pow(random.int(3, 6)));
       const decimals = random.chance(0.9) ? 18 : random.pick([0, 8]);
       // The older the token, the likelier its mint has finished.
       const completed = random.chance(deployTime < Date.UTC(2024, 0, 1) ? 0.72 : 0.35);
       const progress = random.between(0.015, 0.985);
       const minted = completed
         ? supply
-        : Dec.max(limit, supply.times(progress).dividedBy(limit).floor().times(limit));
+        : maxOf(limit, supply.times(progress).div(limit).round(0, Dec.roundDown).times(limit));
       const marketCap = completed
         ? random.logBetween(40_000, 30_000_000)
         : random.logBetween(8_000, 3_000_000);
@@ -403,7 +400,7 @@ function generatedDraft(ticker: string, deployTime: number): TokenDraft {
       const cap = tokenPrice.times(minted).toNumber();
       const volatility = completed ? 0.12 : 0.2;
       const change = new Dec(Math.max(-0.85, gaussian(random) * volatility).toFixed(4));
-      const volume = Dec.max(
+      const volume = maxOf(
         new Dec('0.01'),
         new Dec((cap * random.logBetween(0.002, 0.3)).toFixed(2)),
       );
@@ -459,7 +456,7 @@ function generateTokens(): SeedToken[] {
   );
   const byVolume = [...tokens].sort(
     (a, b) =>
-      new Dec(b.volume24hUsdt).comparedTo(new Dec(a.volume24hUsdt)) ||
+      new Dec(b.volume24hUsdt).cmp(new Dec(a.volume24hUsdt)) ||
       compareText(a.tickerKey, b.tickerKey),
   );
   const rankOf = new Map(byVolume.map((token, index) => [token.tokenId, index + 1]));
@@ -526,7 +523,7 @@ function generateRunes(): SeedRune[] {
       symbol,
       priceUsdt: text(runePrice),
       change24h: Math.max(-0.85, gaussian(random) * 0.12).toFixed(4),
-      marketCapUsdt: text(runePrice.times(supply).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+      marketCapUsdt: text(runePrice.times(supply).round(2, Dec.roundHalfUp)),
       holders: Math.round(Math.exp(0.55 * Math.log(marketCap) + 0.3 * gaussian(random))),
     };
   });

@@ -1,30 +1,33 @@
-import Decimal from 'decimal.js';
+import { divide as divideText } from '@exchange-web/protocol/trading-rules';
+import Big from 'big.js';
 
 /**
- * The decimal type of every price, size and balance: 60 significant digits hold any product of
- * two `numeric(38, 18)` amounts exactly, and exponent notation never appears in what we print.
+ * The decimal type of every price, size and balance: big.js, the library of the shared trading
+ * rules (`@exchange-web/protocol/trading-rules`) and of the site. Sums, differences and products
+ * are exact at any length; a quotient goes through {@link divide}, rounded once where it is made.
  * NOTE: never do money arithmetic on JavaScript numbers (README "Simulated market and trading").
  */
-export const Dec = Decimal.clone({
-  precision: 60,
-  rounding: Decimal.ROUND_HALF_UP,
-  toExpNeg: -40,
-  toExpPos: 60,
-});
-export type Dec = InstanceType<typeof Dec>;
+export const Dec = Big;
+export type Dec = Big;
 
 /** A decimal as a plain string without exponent or trailing zeros: `"65000.1"`, `"0"`. */
-export const text = (value: Dec): string => {
-  const fixed = value.toFixed();
-  return fixed === '-0' ? '0' : fixed;
-};
+export const text = (value: Dec): string => value.toFixed();
 
-/** `value` rounded to a multiple of `step`, half up unless another mode is given. */
-export const roundToStep = (
-  value: Dec,
-  step: Dec,
-  rounding: Decimal.Rounding = Decimal.ROUND_HALF_UP,
-): Dec => value.dividedBy(step).toDecimalPlaces(0, rounding).times(step);
+/** The larger of two decimals. */
+export const maxOf = (a: Dec, b: Dec): Dec => (a.gte(b) ? a : b);
 
-/** Whether `value` is a whole multiple of `step`. */
-export const isMultipleOf = (value: Dec, step: Dec): boolean => value.modulo(step).isZero();
+/** `dividend ÷ divisor` rounded once to `places` places, half up unless another mode is given. */
+export const divide = (
+  dividend: Dec,
+  divisor: Dec | number,
+  places: number,
+  rounding: Big.RoundingMode = Big.roundHalfUp,
+): Dec =>
+  new Dec(
+    divideText(
+      text(dividend),
+      typeof divisor === 'number' ? divisor : text(divisor),
+      places,
+      rounding,
+    ),
+  );

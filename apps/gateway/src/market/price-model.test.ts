@@ -1,6 +1,7 @@
 import { KLINE_INTERVALS, MARKET_SYMBOLS, type MarketSymbol } from '@exchange-web/protocol/trading';
+import { isMultipleOf } from '@exchange-web/protocol/trading-rules';
 import { describe, expect, it } from 'vitest';
-import { Dec, isMultipleOf } from './decimal';
+import { Dec, text } from './decimal';
 import {
   MAX_CANDLE_SAMPLES,
   SAMPLES_PER_SLICE,
@@ -37,12 +38,12 @@ describe('SimulatedMarket', () => {
       const range = market.range(entry, NOW, NOW + 120);
       expect(range).toBeDefined();
       const base = new Dec(entry.basePrice);
-      expect(range!.low.greaterThan(base.times('0.987'))).toBe(true);
-      expect(range!.high.lessThan(base.times('1.013'))).toBe(true);
+      expect(range!.low.gt(base.times('0.987'))).toBe(true);
+      expect(range!.high.lt(base.times('1.013'))).toBe(true);
       // One cycle swings the price by more than 1.5 %.
-      expect(range!.high.minus(range!.low).greaterThan(base.times('0.015'))).toBe(true);
+      expect(range!.high.minus(range!.low).gt(base.times('0.015'))).toBe(true);
       for (const s of [NOW, NOW + 7, NOW + 61]) {
-        expect(isMultipleOf(market.price(entry, s), new Dec(entry.priceTick))).toBe(true);
+        expect(isMultipleOf(text(market.price(entry, s)), entry.priceTick)).toBe(true);
       }
     }
   });
@@ -55,13 +56,13 @@ describe('SimulatedMarket', () => {
     const mid = market.price(DOGE, NOW);
     expect(depth.asks[0]![0]).toBe(market.bestAsk(DOGE, NOW).toFixed());
     expect(depth.bids[0]![0]).toBe(market.bestBid(DOGE, NOW).toFixed());
-    expect(new Dec(depth.bids[0]![0]).lessThan(mid)).toBe(true);
-    expect(new Dec(depth.asks[0]![0]).greaterThan(mid)).toBe(true);
+    expect(new Dec(depth.bids[0]![0]).lt(mid)).toBe(true);
+    expect(new Dec(depth.asks[0]![0]).gt(mid)).toBe(true);
     for (let i = 1; i < 10; i += 1) {
-      expect(new Dec(depth.asks[i]![0]).greaterThan(depth.asks[i - 1]![0])).toBe(true);
-      expect(new Dec(depth.bids[i]![0]).lessThan(depth.bids[i - 1]![0])).toBe(true);
-      expect(new Dec(depth.asks[i]![1]).greaterThanOrEqualTo(DOGE.minSize)).toBe(true);
-      expect(isMultipleOf(new Dec(depth.asks[i]![1]), new Dec(DOGE.sizeStep))).toBe(true);
+      expect(new Dec(depth.asks[i]![0]).gt(depth.asks[i - 1]![0])).toBe(true);
+      expect(new Dec(depth.bids[i]![0]).lt(depth.bids[i - 1]![0])).toBe(true);
+      expect(new Dec(depth.asks[i]![1]).gte(DOGE.minSize)).toBe(true);
+      expect(isMultipleOf(depth.asks[i]![1], DOGE.sizeStep)).toBe(true);
     }
   });
 
@@ -95,12 +96,8 @@ describe('SimulatedMarket', () => {
       for (const candle of candles) {
         const high = new Dec(candle.high);
         const low = new Dec(candle.low);
-        expect(
-          high.greaterThanOrEqualTo(candle.open) && high.greaterThanOrEqualTo(candle.close),
-        ).toBe(true);
-        expect(low.lessThanOrEqualTo(candle.open) && low.lessThanOrEqualTo(candle.close)).toBe(
-          true,
-        );
+        expect(high.gte(candle.open) && high.gte(candle.close)).toBe(true);
+        expect(low.lte(candle.open) && low.lte(candle.close)).toBe(true);
       }
     }
     // A whole 1m candle is every second: its low and high are the range's.
@@ -118,10 +115,10 @@ describe('SimulatedMarket', () => {
     expect(ticker.mark).toBe(ticker.last);
     expect(ticker.open24h).toBe(open.toFixed());
     expect(ticker.change24h).toBe(
-      new Dec(ticker.last).minus(open).dividedBy(open).toDecimalPlaces(6).toFixed(),
+      new Dec(ticker.last).minus(open).div(open).round(6, Dec.roundHalfUp).toFixed(),
     );
-    expect(new Dec(ticker.high24h).greaterThanOrEqualTo(ticker.last)).toBe(true);
-    expect(new Dec(ticker.low24h).lessThanOrEqualTo(ticker.last)).toBe(true);
+    expect(new Dec(ticker.high24h).gte(ticker.last)).toBe(true);
+    expect(new Dec(ticker.low24h).lte(ticker.last)).toBe(true);
     expect(ticker.time).toBe(NOW * 1000);
   });
 
@@ -139,12 +136,12 @@ describe('SimulatedMarket', () => {
         expect(market.volumeAt(entry, s).toFixed()).toBe(traded.toFixed());
         for (const trade of trades) {
           const size = new Dec(trade.size);
-          expect(isMultipleOf(size, new Dec(entry.sizeStep))).toBe(true);
-          expect(size.greaterThanOrEqualTo(entry.minSize)).toBe(true);
+          expect(isMultipleOf(trade.size, entry.sizeStep)).toBe(true);
+          expect(size.gte(entry.minSize)).toBe(true);
           // Worth 20 to 5000 USDT, unless the minimum size is worth more.
-          expect(size.times(trade.price).lessThanOrEqualTo(5000)).toBe(true);
-          if (size.greaterThan(entry.minSize)) {
-            expect(size.plus(entry.sizeStep).times(trade.price).greaterThan(20)).toBe(true);
+          expect(size.times(trade.price).lte(5000)).toBe(true);
+          if (size.gt(entry.minSize)) {
+            expect(size.plus(entry.sizeStep).times(trade.price).gt(20)).toBe(true);
           }
         }
         sum = sum.plus(traded);

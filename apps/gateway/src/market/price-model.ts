@@ -7,7 +7,7 @@ import type {
   Ticker,
 } from '@exchange-web/protocol/trading';
 import { KLINE_INTERVALS } from '@exchange-web/protocol/trading';
-import { Dec, text } from './decimal';
+import { Dec, divide, text } from './decimal';
 import { DrawKind, hashUnit, kindSeed, seedOf, stateOf, unitOf } from './draw';
 import { LruCache } from './lru';
 import { floorDivide, scaledOf, scaledText, type ScaledDecimal } from './scaled';
@@ -94,8 +94,8 @@ interface PairModel {
 function pairModel(pair: MarketSymbol, cycleMs: number): PairModel {
   const tick = scaledOf(pair.priceTick);
   const step = scaledOf(pair.sizeStep);
-  const minSize = new Dec(pair.minSize).dividedBy(pair.sizeStep);
-  if (!minSize.isInteger()) {
+  const minSize = new Dec(pair.minSize).div(pair.sizeStep);
+  if (!minSize.eq(minSize.round(0, Dec.roundDown))) {
     throw new Error(`${pair.symbol}: minSize is not a multiple of sizeStep`);
   }
   const sizeNumerator = 10 ** (tick.places + step.places);
@@ -125,7 +125,7 @@ function pairModel(pair: MarketSymbol, cycleMs: number): PairModel {
     cycleOffsetUnit,
     phase,
     knots: { index: Number.NaN, from: 0, to: 0 },
-    baseTicks: new Dec(pair.basePrice).dividedBy(pair.priceTick).toNumber(),
+    baseTicks: new Dec(pair.basePrice).div(pair.priceTick).toNumber(),
     tick,
     tickDecimal: new Dec(pair.priceTick),
     step,
@@ -382,7 +382,7 @@ export class SimulatedMarket {
       open24h: text(openPrice),
       high24h: this.#priceText(model, high),
       low24h: this.#priceText(model, low),
-      change24h: text(lastPrice.minus(openPrice).dividedBy(openPrice).toDecimalPlaces(6)),
+      change24h: text(divide(lastPrice.minus(openPrice), openPrice, 6)),
       volume24h: this.#meanVolumeText(model, volumeSteps, samples, DAY_SECONDS),
       time: s * 1000,
     };
@@ -461,7 +461,7 @@ export class SimulatedMarket {
     const total = volumeSteps * seconds;
     const steps = Number.isSafeInteger(2 * total + samples)
       ? floorDivide(2 * total + samples, 2 * samples)
-      : new Dec(total).dividedBy(samples).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
+      : divide(new Dec(total), samples, 0).toNumber();
     return this.#sizeText(model, steps);
   }
 

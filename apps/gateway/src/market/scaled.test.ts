@@ -21,9 +21,7 @@ describe('scaled decimals', () => {
       [-123_450, 3],
       [9_007_199_254_740_991, 8],
     ] as const) {
-      expect(scaledText(units, places)).toBe(
-        text(new Dec(units).dividedBy(new Dec(10).pow(places))),
-      );
+      expect(scaledText(units, places)).toBe(text(new Dec(units).div(new Dec(10).pow(places))));
     }
   });
 

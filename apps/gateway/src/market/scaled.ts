@@ -1,4 +1,4 @@
-import { Dec } from './decimal';
+import { Dec, text } from './decimal';
 
 /**
  * A decimal as a whole number of units of 10^-places (`"0.025"` is 25 units of 10^-3). The market
@@ -13,7 +13,7 @@ export interface ScaledDecimal {
 /** The scaled form of a positive decimal string; throws if its units pass 2^53. */
 export function scaledOf(value: string): ScaledDecimal {
   const decimal = new Dec(value);
-  const places = decimal.decimalPlaces();
+  const places = text(decimal).split('.')[1]?.length ?? 0;
   const units = decimal.times(new Dec(10).pow(places)).toNumber();
   if (!Number.isSafeInteger(units) || units <= 0) {
     throw new Error(`${value} is not a positive decimal of at most 2^53 units`);

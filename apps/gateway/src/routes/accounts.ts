@@ -63,27 +63,35 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(32).toString(
 /** A registration's passwords: equal when both are sent, and strong (the protocol's rule). */
 function checkNewPassword(pwd: string, rePwd: string | undefined): void {
   if (rePwd !== undefined && rePwd !== pwd) {
-    throw new RefusedError('rePwd: the two passwords differ', AccountCode.passwordsDiffer, 400);
+    throw new RefusedError({
+      status: 400,
+      code: AccountCode.passwordsDiffer,
+      message: 'rePwd: the two passwords differ',
+    });
   }
   if (!isStrongPassword(pwd)) {
-    throw new RefusedError(
-      `pwd: use at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit`,
-      AccountCode.weakPassword,
-      400,
-    );
+    throw new RefusedError({
+      status: 400,
+      code: AccountCode.weakPassword,
+      message: `pwd: use at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit`,
+    });
   }
 }
 
 const loginNameTaken = () =>
-  new RefusedError('this login name is already registered', AccountCode.loginNameTaken, 409);
+  new RefusedError({
+    status: 409,
+    code: AccountCode.loginNameTaken,
+    message: 'this login name is already registered',
+  });
 
 // One answer for every bad code, and for a registered address (which was sent no code).
 const verifyCodeInvalid = () =>
-  new RefusedError(
-    'the verification code is wrong or no longer valid; ask for a new one',
-    AccountCode.verifyCodeInvalid,
-    400,
-  );
+  new RefusedError({
+    status: 400,
+    code: AccountCode.verifyCodeInvalid,
+    message: 'the verification code is wrong or no longer valid; ask for a new one',
+  });
 
 /** The code an e-mail registration presents for its address. */
 const emailClaim = (email: string, code: string | undefined): CodeClaim => ({
@@ -164,21 +172,31 @@ async function authenticate(
   const ip = clientIp(c);
   const verdict = await reserveLoginAttempt(deps.db, deps.config, name.key, ip);
   if (!verdict.allowed) {
-    throw new RefusedError(
-      'too many failed login attempts; try again later',
-      AccountCode.tooManyAttempts,
-      429,
-      verdict.retryAfterSeconds,
-    );
+    throw new RefusedError({
+      status: 429,
+      code: AccountCode.tooManyAttempts,
+      message: 'too many failed login attempts; try again later',
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
   }
   const user = await findLoginCandidate(deps.db, name);
   const matches = await verifyPassword(pwd, user?.password_hash ?? (await getDummyHash()));
   if (!user || !matches) {
-    throw new RefusedError(WRONG_CREDENTIALS, AccountCode.wrongCredentials, 401);
+    throw new RefusedError({
+      status: 401,
+      code: AccountCode.wrongCredentials,
+      message: WRONG_CREDENTIALS,
+    });
   }
   await forgiveLoginAttempt(deps.db, name.key, ip);
   // Told only to whoever knows the password, so the freeze of an account does not leak.
-  if (user.frozen) throw new RefusedError('the account is frozen', ErrorCode.accountFrozen, 403);
+  if (user.frozen) {
+    throw new RefusedError({
+      status: 403,
+      code: ErrorCode.accountFrozen,
+      message: 'the account is frozen',
+    });
+  }
   return user;
 }
 

@@ -19,11 +19,11 @@ export function registerApiKeyRoutes(signed: SignedRoutes, db: Database) {
     const request = await readJsonBody(c, apiKeyCreateRequestSchema);
     const created = await createApiKey(db, session.actingUserId, request);
     if (!created) {
-      throw new RefusedError(
-        `an account holds at most ${MAX_API_KEYS} API keys: delete one first`,
-        AccountCode.apiKeyLimitReached,
-        409,
-      );
+      throw new RefusedError({
+        status: 409,
+        code: AccountCode.apiKeyLimitReached,
+        message: `an account holds at most ${MAX_API_KEYS} API keys: delete one first`,
+      });
     }
     return ok(c, created);
   });
@@ -37,11 +37,11 @@ export function registerApiKeyRoutes(signed: SignedRoutes, db: Database) {
   signed.post(ApiPath.apiKeyDelete, async (c, session) => {
     const { apiKey } = await readJsonBody(c, apiKeyDeleteRequestSchema);
     if (!(await deleteApiKey(db, session.actingUserId, apiKey))) {
-      throw new RefusedError(
-        `apiKey: this account has no API key ${apiKey}`,
-        AccountCode.apiKeyNotFound,
-        404,
-      );
+      throw new RefusedError({
+        status: 404,
+        code: AccountCode.apiKeyNotFound,
+        message: `apiKey: this account has no API key ${apiKey}`,
+      });
     }
     return ok(c, null);
   });

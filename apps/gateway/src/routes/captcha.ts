@@ -101,7 +101,7 @@ export function registerCaptchaRoutes(routes: Routes, deps: CaptchaRouteDeps) {
     });
     if (!result.passed) {
       const [code, status, message] = refusals[result.refusal];
-      throw new RefusedError(message, code, status);
+      throw new RefusedError({ status, code, message });
     }
     // SPEC 5: the pass token is sent as header captcha-token on the retried request.
     const reply: CaptchaCheckReply = {

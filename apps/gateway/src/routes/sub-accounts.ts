@@ -44,11 +44,11 @@ const toSubAccount = (row: SubAccountRow): SubAccount => ({
 /** Only a main account acting as itself may create sub-accounts. */
 function requireActingAsMain(session: ActiveSession): void {
   if (session.switched) {
-    throw new RefusedError(
-      'switch back to the main account to do this',
-      AccountCode.notMainAccount,
-      403,
-    );
+    throw new RefusedError({
+      status: 403,
+      code: AccountCode.notMainAccount,
+      message: 'switch back to the main account to do this',
+    });
   }
 }
 
@@ -64,7 +64,11 @@ async function actAs(
   actingUserId: string | null,
 ) {
   if (!(await deps.sessions.actAs(session.sessionId, actingUserId))) {
-    throw new RefusedError('the session has ended', ErrorCode.sessionExpired, 401);
+    throw new RefusedError({
+      status: 401,
+      code: ErrorCode.sessionExpired,
+      message: 'the session has ended',
+    });
   }
 }
 
@@ -79,7 +83,11 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
     requireActingAsMain(session);
     const main = await findUser(deps.db, session.userId);
     if (!main || main.parent_user_id !== null) {
-      throw new RefusedError('only a main account can do this', AccountCode.notMainAccount, 403);
+      throw new RefusedError({
+        status: 403,
+        code: AccountCode.notMainAccount,
+        message: 'only a main account can do this',
+      });
     }
     const created = await insertSubAccount(
       deps.db,
@@ -91,18 +99,18 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
       deps.maxSubAccounts,
     );
     if (created.kind === 'limit-reached') {
-      throw new RefusedError(
-        `this account already has ${deps.maxSubAccounts} sub-accounts, the most it may create`,
-        AccountCode.subAccountLimitReached,
-        409,
-      );
+      throw new RefusedError({
+        status: 409,
+        code: AccountCode.subAccountLimitReached,
+        message: `this account already has ${deps.maxSubAccounts} sub-accounts, the most it may create`,
+      });
     }
     if (created.kind === 'name-taken') {
-      throw new RefusedError(
-        `userName: this account already has a sub-account named "${userName}"`,
-        AccountCode.loginNameTaken,
-        409,
-      );
+      throw new RefusedError({
+        status: 409,
+        code: AccountCode.loginNameTaken,
+        message: `userName: this account already has a sub-account named "${userName}"`,
+      });
     }
     return ok(c, toSubAccount(created.row));
   });
@@ -123,11 +131,11 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
     const { userId } = fields;
     const sub = await findSubAccount(deps.db, session.userId, userId);
     if (!sub) {
-      throw new RefusedError(
-        `userId: ${userId} is not a sub-account of this account`,
-        AccountCode.subAccountNotFound,
-        404,
-      );
+      throw new RefusedError({
+        status: 404,
+        code: AccountCode.subAccountNotFound,
+        message: `userId: ${userId} is not a sub-account of this account`,
+      });
     }
     await actAs(deps, session, sub.user_id);
     return ok(c, toSessionReply(sub, true));
@@ -137,11 +145,11 @@ export function registerSubAccountRoutes(routes: Routes, deps: SubAccountRouteDe
     const session = await deps.guard.requireSession(c);
     await deps.loginBody.read(c, emptyRequestSchema);
     if (!session.switched) {
-      throw new RefusedError(
-        'the session does not act as a sub-account',
-        AccountCode.notSubAccountSession,
-        409,
-      );
+      throw new RefusedError({
+        status: 409,
+        code: AccountCode.notSubAccountSession,
+        message: 'the session does not act as a sub-account',
+      });
     }
     const main = await findUser(deps.db, session.userId);
     if (!main) throw new Error(`session ${session.sessionId} belongs to a missing user`);

@@ -47,11 +47,11 @@ export function registerTrackingRoutes(
       [session.userId],
     );
     if (!user || !operators.has(user.login_name.toLowerCase())) {
-      throw new RefusedError(
-        'this call is for operators only (GATEWAY_OPERATORS)',
-        GatewayCode.forbidden,
-        403,
-      );
+      throw new RefusedError({
+        status: 403,
+        code: GatewayCode.forbidden,
+        message: 'this call is for operators only (GATEWAY_OPERATORS)',
+      });
     }
     return session;
   };
@@ -59,11 +59,11 @@ export function registerTrackingRoutes(
   routes.post(ApiPath.buriedLogInfo, async (c) => {
     // SPEC 6: with uploading off, an upload is refused (403 Forbid) and nothing is stored.
     if (!(await uploadSwitch.isOn())) {
-      throw new RefusedError(
-        'event uploading is off (clientCommonConfig eventLogUploadSwitch)',
-        GatewayCode.trackingUploadOff,
-        403,
-      );
+      throw new RefusedError({
+        status: 403,
+        code: GatewayCode.trackingUploadOff,
+        message: 'event uploading is off (clientCommonConfig eventLogUploadSwitch)',
+      });
     }
     // Read as JSON whatever the content type: the beacon variant sends text/plain (CORS-simple).
     const text = await c.req.text();

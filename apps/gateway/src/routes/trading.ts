@@ -70,11 +70,11 @@ export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngin
   signed.post(TradingPath.resetPaper, async (c, session) => {
     await readJsonBody(c, emptyRequestSchema);
     if (accountOf(c) !== 'paper') {
-      throw new RefusedError(
-        `the reset acts on the paper account only: send ${HeaderName.paptrading}: ${HeaderValue.paptrading}`,
-        TradeCode.paperOnly,
-        403,
-      );
+      throw new RefusedError({
+        status: 403,
+        code: TradeCode.paperOnly,
+        message: `the reset acts on the paper account only: send ${HeaderName.paptrading}: ${HeaderValue.paptrading}`,
+      });
     }
     return ok(c, await engine.resetPaper(session.actingUserId));
   });

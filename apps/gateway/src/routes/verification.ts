@@ -79,21 +79,22 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
   routes.post(ApiPath.sendVerifyCode, async (c) => {
     // Off, a registration takes no code: sending one would be mail for nothing, and an open one.
     if (!deps.config.registerVerify) {
-      throw new RefusedError(
-        'registration codes are off on this gateway (GATEWAY_REGISTER_VERIFY=0): register without one',
-        GatewayCode.notFound,
-        404,
-      );
+      throw new RefusedError({
+        status: 404,
+        code: GatewayCode.notFound,
+        message:
+          'registration codes are off on this gateway (GATEWAY_REGISTER_VERIFY=0): register without one',
+      });
     }
     const request = await readJsonBody(c, sendVerifyCodeRequestSchema);
     const deliver = deps.deliveries[request.channel];
     // Before the challenge: a visitor is not made to solve one for a send that cannot happen.
     if (!deliver) {
-      throw new RefusedError(
-        `this gateway sends no ${request.channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
-        GatewayCode.channelUnavailable,
-        503,
-      );
+      throw new RefusedError({
+        status: 503,
+        code: GatewayCode.channelUnavailable,
+        message: `this gateway sends no ${request.channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
+      });
     }
     // Sending is the costly step a bot would abuse: the register rule applies here, before any
     // lookup and before anything is stored (a challenged send changes nothing).
@@ -104,12 +105,12 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
     const code = newVerifyCode();
     const hash = registered ? unmatchableHash(target) : codeHash(target, code);
     if (!(await storeCode(deps.db, target, hash))) {
-      throw new RefusedError(
-        'a code was sent to this recipient moments ago; wait before asking again',
-        AccountCode.verifyCodeTooSoon,
-        429,
-        await secondsUntilResend(deps.db, target),
-      );
+      throw new RefusedError({
+        status: 429,
+        code: AccountCode.verifyCodeTooSoon,
+        message: 'a code was sent to this recipient moments ago; wait before asking again',
+        retryAfterSeconds: await secondsUntilResend(deps.db, target),
+      });
     }
     try {
       await deliver(target.recipient, registered ? { kind: 'notice' } : { kind: 'code', code });
@@ -120,11 +121,11 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
           ? `verification: ${error.message}`
           : `verification: ${request.channel} delivery failed`,
       );
-      throw new RefusedError(
-        'the message could not be sent; try again',
-        GatewayCode.deliveryFailed,
-        502,
-      );
+      throw new RefusedError({
+        status: 502,
+        code: GatewayCode.deliveryFailed,
+        message: 'the message could not be sent; try again',
+      });
     }
     return ok(c, SEND_REPLY);
   });

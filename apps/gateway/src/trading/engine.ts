@@ -14,7 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { RefusedError } from '../http/errors';
-import { Dec, text } from '../market/decimal';
+import { Dec, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
 import {
@@ -27,6 +27,7 @@ import {
   isMarketable,
   liquidationPriceOf,
   marginOf,
+  notionalOf,
   orderHold,
   pnlOf,
   QUOTE_COIN,
@@ -107,16 +108,13 @@ const balanceTable = (account: TradingAccount) =>
 
 const dec = (value: string) => new Dec(value);
 
+/** Throws a refusal the rules decided: HTTP 409 when the account is short of funds, else 400. */
 function refuse(refusal: Refusal | undefined): void {
-  if (refusal) throw new RefusedError(refusal.message, refusal.code, 400);
+  if (refusal) {
+    const status = refusal.code === TradeCode.insufficientBalance ? 409 : 400;
+    throw new RefusedError({ status, code: refusal.code, message: refusal.message });
+  }
 }
-
-const insufficient = (coin: string, needed: Dec, available: Dec) =>
-  new RefusedError(
-    `insufficient ${coin}: ${text(needed)} needed, ${text(available)} available`,
-    TradeCode.insufficientBalance,
-    409,
-  );
 
 /** A pair the database holds; a row of a pair since removed is still read, at its own symbol. */
 const pairOf = (symbol: string): MarketSymbol => {
@@ -177,12 +175,6 @@ class LockedBalances {
     return this.#amounts.get(coin)?.available ?? new Dec(0);
   }
 
-  /** Refuses with 43001, changing nothing, unless `amount` of `coin` is available. */
-  require(coin: string, amount: Dec) {
-    const available = this.available(coin);
-    if (available.lessThan(amount)) throw insufficient(coin, amount, available);
-  }
-
   /** Adds signed amounts to a coin's available and frozen (the coin must be locked). */
   async change(coin: string, available: Dec, frozen: Dec) {
     const current = this.#amounts.get(coin);
@@ -198,8 +190,8 @@ class LockedBalances {
       [
         this.ref.userId,
         coin,
-        text(Dec.max(0, available)),
-        text(Dec.max(0, frozen)),
+        text(maxOf(new Dec(0), available)),
+        text(maxOf(new Dec(0), frozen)),
         text(available),
         text(frozen),
       ],
@@ -245,7 +237,9 @@ export class TradingEngine {
     const second = this.market.nowSecond();
     const bid = this.market.bestBid(pair, second);
     const ask = this.market.bestAsk(pair, second);
-    refuse(checkOrder(pair, request, request.side === 'buy' ? ask : bid));
+    const marketPrice = request.side === 'buy' ? ask : bid;
+    // The order alone first, refused without a transaction; its balance once the rows are locked.
+    refuse(checkOrder(pair, request, marketPrice));
     const size = dec(request.size);
     const limit = request.price === undefined ? undefined : dec(request.price);
     const fillPrice =
@@ -262,9 +256,8 @@ export class TradingEngine {
     return this.db.transaction(async (tx) => {
       await this.#ensurePaper(tx, ref);
       const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
+      refuse(checkOrder(pair, request, marketPrice, (coin) => balances.available(coin)));
       if (fillPrice !== undefined) {
-        const hold = orderHold(pair, request.side, fillPrice, size);
-        balances.require(hold.coin, hold.amount);
         await this.#insertOrder(tx, ref, orderId, request, {
           status: 'filled',
           average: fillPrice,
@@ -275,8 +268,7 @@ export class TradingEngine {
         await this.#fill(tx, balances, pair, orderId, request.side, fillPrice, size, 'available');
       } else {
         const hold = orderHold(pair, request.side, limit ?? new Dec(0), size);
-        balances.require(hold.coin, hold.amount);
-        await balances.change(hold.coin, hold.amount.negated(), hold.amount);
+        await balances.change(hold.coin, hold.amount.neg(), hold.amount);
         await this.#insertOrder(tx, ref, orderId, request, {
           status: 'open',
           average: null,
@@ -300,18 +292,18 @@ export class TradingEngine {
         [orderId, ref.userId, ref.account],
       );
       if (!row) {
-        throw new RefusedError(
-          `orderId: this account has no order ${orderId}`,
-          TradeCode.orderNotFound,
-          404,
-        );
+        throw new RefusedError({
+          status: 404,
+          code: TradeCode.orderNotFound,
+          message: `orderId: this account has no order ${orderId}`,
+        });
       }
       if (row.status !== 'open') {
-        throw new RefusedError(
-          `orderId: the order is ${row.status} already`,
-          TradeCode.orderNotOpen,
-          409,
-        );
+        throw new RefusedError({
+          status: 409,
+          code: TradeCode.orderNotOpen,
+          message: `orderId: the order is ${row.status} already`,
+        });
       }
       const pair = pairOf(row.symbol);
       const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
@@ -322,7 +314,7 @@ export class TradingEngine {
       );
       if (cancelled.length > 0) {
         const held = dec(row.held_amount);
-        await balances.change(row.side === 'buy' ? pair.quote : pair.base, held, held.negated());
+        await balances.change(row.side === 'buy' ? pair.quote : pair.base, held, held.neg());
       }
       return toOrder(await this.#orderRow(tx, orderId));
     });
@@ -462,12 +454,12 @@ export class TradingEngine {
     size: Dec,
     from: 'available' | 'frozen',
   ) {
-    const notional = price.times(size);
+    const notional = notionalOf(price, size);
     const fee = feeOf(notional);
     const pay = (coin: string, amount: Dec) =>
       from === 'available'
-        ? balances.change(coin, amount.negated(), new Dec(0))
-        : balances.change(coin, new Dec(0), amount.negated());
+        ? balances.change(coin, amount.neg(), new Dec(0))
+        : balances.change(coin, new Dec(0), amount.neg());
     if (side === 'buy') {
       await pay(pair.quote, notional.plus(fee));
       await balances.change(pair.base, size, new Dec(0));
@@ -516,7 +508,7 @@ export class TradingEngine {
     refuse(checkPosition(pair, request, entry));
     const size = dec(request.size);
     const margin = marginOf(entry, size, request.leverage);
-    const fee = feeOf(entry.times(size));
+    const fee = feeOf(notionalOf(entry, size));
     const liquidation = liquidationPriceOf(
       request.side,
       entry,
@@ -527,8 +519,8 @@ export class TradingEngine {
     return this.db.transaction(async (tx) => {
       await this.#ensurePaper(tx, ref);
       const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
-      balances.require(QUOTE_COIN, margin.plus(fee));
-      await balances.change(QUOTE_COIN, margin.plus(fee).negated(), margin);
+      refuse(checkPosition(pair, request, entry, (coin) => balances.available(coin)));
+      await balances.change(QUOTE_COIN, margin.plus(fee).neg(), margin);
       await tx.query(
         `INSERT INTO futures_positions (position_id, account, user_id, symbol, side, size,
            leverage, entry_price, margin, liquidation_price, status, checked_second, opened_ms)
@@ -564,11 +556,11 @@ export class TradingEngine {
         [positionId, ref.userId, ref.account],
       );
       if (!row) {
-        throw new RefusedError(
-          `positionId: this account has no open position ${positionId}`,
-          TradeCode.positionNotFound,
-          404,
-        );
+        throw new RefusedError({
+          status: 404,
+          code: TradeCode.positionNotFound,
+          message: `positionId: this account has no open position ${positionId}`,
+        });
       }
       const pair = pairOf(row.symbol);
       const mark = this.market.price(pair, second);
@@ -582,7 +574,7 @@ export class TradingEngine {
         [positionId, text(mark), text(outcome.realizedPnl), this.now(), second],
       );
       if (closed.length > 0) {
-        await balances.change(QUOTE_COIN, outcome.payout, margin.negated());
+        await balances.change(QUOTE_COIN, outcome.payout, margin.neg());
       }
       return this.#toPosition(await this.#positionRow(tx, positionId), second);
     });
@@ -741,10 +733,10 @@ export class TradingEngine {
         `UPDATE futures_positions SET status = 'liquidated', close_price = $2, realized_pnl = $3,
            closed_ms = $4, checked_second = $5
          WHERE position_id = $1 AND status = 'open' RETURNING position_id`,
-        [positionId, text(liquidation), text(margin.negated()), this.now(), second],
+        [positionId, text(liquidation), text(margin.neg()), this.now(), second],
       );
       // Isolated margin: the whole margin is lost, nothing else.
-      if (done.length > 0) await balances.change(QUOTE_COIN, new Dec(0), margin.negated());
+      if (done.length > 0) await balances.change(QUOTE_COIN, new Dec(0), margin.neg());
     });
   }
 }

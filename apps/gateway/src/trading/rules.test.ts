@@ -77,6 +77,47 @@ describe('checkOrder', () => {
   });
 });
 
+describe('the balance check', () => {
+  const balances = (amounts: Record<string, string>) => (coin: string) => d(amounts[coin] ?? '0');
+  const buy = { symbol: 'BTCUSDT', side: 'buy' as const, type: 'limit' as const, price: '65000' };
+
+  it('counts the fee in what a buy needs, in the quote coin only', () => {
+    // 0.01 × 65000 = 650, and the fee 0.65.
+    const order = { ...buy, size: '0.01' };
+    expect(checkOrder(BTC, order, d('65000.1'), balances({ USDT: '650.65' }))).toBeUndefined();
+    expect(checkOrder(BTC, order, d('65000.1'), balances({ USDT: '650.64999999' }))).toEqual({
+      code: TradeCode.insufficientBalance,
+      message: 'insufficient USDT: 650.65 needed, 650.64999999 available',
+    });
+    expect(codeOf(checkOrder(BTC, order, d('65000.1'), balances({ BTC: '1000' })))).toBe(
+      TradeCode.insufficientBalance,
+    );
+  });
+
+  it('values a market buy at the market price and a sell in the base coin', () => {
+    const market = { symbol: 'BTCUSDT', side: 'buy' as const, type: 'market' as const };
+    expect(
+      codeOf(
+        checkOrder(BTC, { ...market, size: '0.01' }, d('65000.1'), balances({ USDT: '650.65' })),
+      ),
+    ).toBe(TradeCode.insufficientBalance);
+    const sell = { ...market, side: 'sell' as const, size: '0.01' };
+    expect(checkOrder(BTC, sell, d('65000'), balances({ BTC: '0.01' }))).toBeUndefined();
+    expect(codeOf(checkOrder(BTC, sell, d('65000'), balances({ BTC: '0.0099' })))).toBe(
+      TradeCode.insufficientBalance,
+    );
+  });
+
+  it("needs a position's margin and its opening fee", () => {
+    // 65000 × 0.01 / 10 = 65 margin, 0.65 fee.
+    const request = { symbol: 'BTCUSDT', side: 'long' as const, leverage: 10, size: '0.01' };
+    expect(checkPosition(BTC, request, d('65000'), balances({ USDT: '65.65' }))).toBeUndefined();
+    expect(codeOf(checkPosition(BTC, request, d('65000'), balances({ USDT: '65.6' })))).toBe(
+      TradeCode.insufficientBalance,
+    );
+  });
+});
+
 describe('holds, fees and fills', () => {
   it('holds notional plus fee for a buy and the size for a sell, exactly', () => {
     expect(orderHold(BTC, 'buy', d('65000.1'), d('0.0003'))).toEqual({
@@ -113,8 +154,13 @@ describe('futures', () => {
       TradeCode.leverageOutOfRange,
     );
     expect(checkPosition(BTC, { ...request, leverage: 125 }, d('65000'))).toBeUndefined();
+    // Below the minimum and off the step at once: the minimum wins (resolved with the site, which
+    // answered 43002 where the gateway answered 43010).
     expect(
       codeOf(checkPosition(BTC, { ...request, leverage: 2, size: '0.00001' }, d('65000'))),
+    ).toBe(TradeCode.sizeBelowMinimum);
+    expect(
+      codeOf(checkPosition(BTC, { ...request, leverage: 2, size: '0.00015' }, d('65000'))),
     ).toBe(TradeCode.sizeOffStep);
   });
 
@@ -129,6 +175,13 @@ describe('futures', () => {
     expect(liquidationPriceOf('long', d('65000.1'), 125, d('0.1')).toFixed()).toBe('64805.1');
     expect(liquidationPriceOf('short', d('65000.1'), 125, d('0.1')).toFixed()).toBe('65195.1');
     expect(liquidationPriceOf('long', d('0.15'), 1, d('0.00001')).toFixed()).toBe('0.00075');
+  });
+
+  it('keeps a liquidation price that falls on a tick, at a leverage whose 1/leverage never ends', () => {
+    // 60 × (1 + 1/3 − 0.005) is 79.7 exactly: a 1/3 cut short first put it a tick lower (79.6).
+    expect(liquidationPriceOf('short', d('60'), 3, d('0.1')).toFixed()).toBe('79.7');
+    expect(liquidationPriceOf('long', d('60'), 3, d('0.1')).toFixed()).toBe('40.3');
+    expect(liquidationPriceOf('long', d('60.1'), 3, d('0.1')).toFixed()).toBe('40.4');
   });
 
   it('values PnL and liquidation per side', () => {

@@ -1,16 +1,18 @@
 import Big from 'big.js';
-import { TradeCode, type MarketSymbol, type ORDER_TYPES } from '@exchange-web/protocol/trading';
+import type { MarketSymbol, ORDER_TYPES, TradeCode } from '@exchange-web/protocol/trading';
+import * as rules from '@exchange-web/protocol/trading-rules';
 
 type OrderType = (typeof ORDER_TYPES)[number];
 
 /**
  * The exact arithmetic of the trading pages. Money and sizes stay decimal strings from the wire
- * to the screen (trading.ts): every sum, product and comparison here goes through big.js (a
- * fraction of decimal.js's size in the page), never through binary floats.
+ * to the screen (trading.ts): every sum, product and comparison here goes through big.js, never
+ * through binary floats. The trading rules themselves (checks, fees, margin) are the gateway's,
+ * shared through `@exchange-web/protocol/trading-rules`; this module only adapts the forms to them.
  */
 
 /** Whether `text` is a non-negative decimal as a person types it ("0.5", "65000", ".5" no). */
-export const isDecimalText = (text: string): boolean => /^\d+(?:\.\d+)?$/.test(text.trim());
+export const isDecimalText = (text: string): boolean => rules.isDecimal(text.trim());
 
 /** The number of decimal places of a tick or step: `"0.001"` → 3, `"1"` → 0. */
 export function decimalsOf(step: string): number {
@@ -20,20 +22,17 @@ export function decimalsOf(step: string): number {
 }
 
 /** Whether `value` is a whole multiple of `step`. */
-export function isMultipleOf(value: string, step: string): boolean {
-  return new Big(value).mod(step).eq(0);
-}
+export const isMultipleOf = rules.isMultipleOf;
 
 /** `value` rounded down to a multiple of `step`, as a plain decimal string. */
 export function floorToStep(value: string | Big, step: string): string {
-  const steps = new Big(value).div(step).round(0, Big.roundDown);
-  return steps.mul(step).toFixed(decimalsOf(step));
+  const steps = rules.roundToStep(new Big(value).toFixed(), step, Big.roundDown);
+  return new Big(steps).toFixed(decimalsOf(step));
 }
 
 /** `value` rounded to the nearest multiple of `step`. */
 export function roundToStep(value: string | Big, step: string): string {
-  const steps = new Big(value).div(step).round(0, Big.roundHalfUp);
-  return steps.mul(step).toFixed(decimalsOf(step));
+  return new Big(rules.roundToStep(new Big(value).toFixed(), step)).toFixed(decimalsOf(step));
 }
 
 /** `a × b` as a decimal string. */
@@ -50,12 +49,14 @@ export const minus = (a: string, b: string): string => new Big(a).minus(b).toStr
 export const compare = (a: string, b: string): number => new Big(a).cmp(b);
 
 /** The quote-coin value of an order: price × size. */
-export const notional = (price: string, size: string): string => times(price, size);
+export const notional = (price: string, size: string): string => rules.notionalOf(price, size);
 
-/** Margin of a position opened at `price`: price × size ÷ leverage, rounded up to a cent. */
-export function positionMargin(price: string, size: string, leverage: number): string {
-  return new Big(price).times(size).div(leverage).round(2, Big.roundUp).toFixed(2);
-}
+/**
+ * Margin of a position opened at `price`: price × size ÷ leverage, rounded up to 8 places, the
+ * amount the gateway freezes.
+ */
+export const positionMargin = (price: string, size: string, leverage: number): string =>
+  rules.marginOf(price, size, leverage);
 
 /** What the order form knows when it checks an order before sending it. */
 export interface OrderDraft {
@@ -71,34 +72,28 @@ export interface OrderDraft {
 }
 
 /**
- * The first refusal the gateway would answer for this order, in its order of checks, or null.
- * Mirrors the trading codes so the trader reads the same sentence before sending as after.
+ * The first refusal the gateway would answer for this order, in its order of checks, or null:
+ * the shared rules over what the trader typed, so the sentence before sending is the one after.
  */
 export function checkOrder(pair: MarketSymbol, draft: OrderDraft): TradeCode | null {
-  const size = draft.size.trim();
   const price = draft.price.trim();
-  if (draft.type === 'limit' && !isDecimalText(price)) return TradeCode.priceNotAllowed;
-  if (!isDecimalText(size) || compare(size, pair.minSize) < 0) return TradeCode.sizeBelowMinimum;
-  if (!isMultipleOf(size, pair.sizeStep)) return TradeCode.sizeOffStep;
-  if (draft.type === 'limit') {
-    if (compare(price, '0') <= 0 || !isMultipleOf(price, pair.priceTick))
-      return TradeCode.priceOffTick;
-  }
-  const at = draft.type === 'limit' ? price : draft.marketPrice;
-  if (at !== null && compare(notional(at, size), pair.minNotional) < 0)
-    return TradeCode.notionalBelowMinimum;
-  if (draft.available !== null) {
-    const needed = draft.side === 'buy' ? (at === null ? null : notional(at, size)) : size;
-    if (needed !== null && compare(needed, draft.available) > 0)
-      return TradeCode.insufficientBalance;
-  }
-  return null;
+  const refusal = rules.checkOrder(pair, {
+    side: draft.side,
+    type: draft.type,
+    // The form keeps a price while a market order is chosen; only a limit order sends one.
+    price: draft.type === 'limit' && price !== '' ? price : undefined,
+    size: draft.size.trim(),
+    marketPrice: draft.marketPrice,
+    available: draft.available,
+  });
+  return refusal?.code ?? null;
 }
 
 /** What the position form knows when it checks a position before opening it. */
 export interface PositionDraft {
   leverage: number;
   size: string;
+  /** The price the position is estimated to open at. */
   markPrice: string | null;
   /** Available USDT; null when unknown. */
   available: string | null;
@@ -106,16 +101,13 @@ export interface PositionDraft {
 
 /** The first refusal the gateway would answer for this position, or null. */
 export function checkPosition(pair: MarketSymbol, draft: PositionDraft): TradeCode | null {
-  const size = draft.size.trim();
-  if (!Number.isInteger(draft.leverage) || draft.leverage < 1 || draft.leverage > pair.maxLeverage)
-    return TradeCode.leverageOutOfRange;
-  if (!isDecimalText(size) || compare(size, pair.minSize) < 0) return TradeCode.sizeBelowMinimum;
-  if (!isMultipleOf(size, pair.sizeStep)) return TradeCode.sizeOffStep;
-  if (draft.markPrice !== null && draft.available !== null) {
-    const margin = positionMargin(draft.markPrice, size, draft.leverage);
-    if (compare(margin, draft.available) > 0) return TradeCode.insufficientBalance;
-  }
-  return null;
+  const refusal = rules.checkPosition(pair, {
+    leverage: draft.leverage,
+    size: draft.size.trim(),
+    entryPrice: draft.markPrice,
+    available: draft.available,
+  });
+  return refusal?.code ?? null;
 }
 
 /** Whether a market trade at `price` reaches a resting limit order (so it may have filled). */
@@ -123,6 +115,5 @@ export function tradeCrossesOrder(
   order: { side: 'buy' | 'sell'; price: string | null },
   price: string,
 ): boolean {
-  if (order.price === null) return false;
-  return order.side === 'buy' ? compare(price, order.price) <= 0 : compare(price, order.price) >= 0;
+  return order.price !== null && rules.reachesLimit(order.side, order.price, price);
 }
