@@ -1,13 +1,13 @@
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { LocalStorageKey } from '@exchange-web/protocol/registry';
-import { coinChainListReplySchema, type CoinChainItem } from '@exchange-web/protocol/schemas';
+import type { CoinChainItem } from '@exchange-web/protocol/schemas';
 import { browserLocalStorage } from './browser-globals';
-import { MalformedReplyError } from './errors';
 import type { HttpClient } from './http-client';
 import { memoryStorage, type KeyValueStorage } from './key-value-storage';
+import { callEndpoint } from './query/call-endpoint';
 
 export interface CoinChainListOptions {
-  http: Pick<HttpClient, 'get'>;
+  http: Pick<HttpClient, 'get' | 'post'>;
   /** Where the list is kept. @default localStorage, else in memory */
   storage?: KeyValueStorage;
 }
@@ -20,14 +20,12 @@ export interface CoinChainListOptions {
  * const coins = await loadCoinChainList({ http });
  */
 export async function loadCoinChainList(options: CoinChainListOptions): Promise<CoinChainItem[]> {
-  const data = await options.http.get<unknown>(ApiPath.coinChainList);
-  const parsed = coinChainListReplySchema.safeParse(data);
-  if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
+  const { item } = await callEndpoint(options.http, Endpoints.coinChainList, {});
   const storage = options.storage ?? browserLocalStorage() ?? memoryStorage();
   try {
-    storage.setItem(LocalStorageKey.coinChainList, JSON.stringify(parsed.data.item));
+    storage.setItem(LocalStorageKey.coinChainList, JSON.stringify(item));
   } catch {
     // Storage refused (quota, privacy settings): the caller still gets the list.
   }
-  return parsed.data.item;
+  return item;
 }

@@ -27,6 +27,12 @@ const localeField = requiredText(16);
 export const emptyRequestSchema = z.strictObject({});
 export type EmptyRequest = z.infer<typeof emptyRequestSchema>;
 
+/**
+ * The reply data of a call that answers nothing but its code (logout, a deletion, a report): read
+ * as null whatever it carries, so a newer gateway that adds data does not break an older client.
+ */
+export const emptyReplySchema = z.unknown().transform((): null => null);
+
 // ---------------------------------------------------------------------------------------------
 // USDT rates: POST /v1/mix/public/usdtRate
 

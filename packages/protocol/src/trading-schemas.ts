@@ -166,6 +166,8 @@ export const balanceSchema = z.object({
   frozen: decimalString,
 });
 export type Balance = z.infer<typeof balanceSchema>;
+/** Balances take no payload. */
+export const balancesRequestSchema = z.strictObject({});
 export const balancesReplySchema = z.object({
   account: z.enum(['real', 'paper']),
   balances: z.array(balanceSchema),

@@ -2,7 +2,7 @@ import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import type { PriceHistoryInterval, PriceHistoryReply } from '@exchange-web/protocol/inscription';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Segmented } from '../trading/Segmented';
@@ -60,12 +60,12 @@ export function PriceHistory({
       const call = (latest.current += 1);
       setLoading(true);
       setFailure(null);
-      inscriptionCall(
-        api,
-        ApiPath.seoTradesPriceHistory,
-        { ticker, interval: next, pageNo: 1, pageSize: CHART_POINTS[next] },
-        (contract) => contract.priceHistoryReplySchema,
-      )
+      inscriptionCall(api, Endpoints.seoTradesPriceHistory, {
+        ticker,
+        interval: next,
+        pageNo: 1,
+        pageSize: CHART_POINTS[next],
+      })
         .then((reply) => {
           if (call === latest.current) setReplies((known) => ({ ...known, [next]: reply }));
         })

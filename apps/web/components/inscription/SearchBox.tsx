@@ -2,7 +2,7 @@ import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import type { InscriptionSearchReply } from '@exchange-web/protocol/inscription';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { trendOf, type Fiat, type InscriptionFormats } from './formats';
@@ -65,12 +65,10 @@ export function SearchBox({
     }
     const timer = setTimeout(() => {
       setState({ status: 'loading', keyword: query });
-      inscriptionCall(
-        api,
-        ApiPath.inscriptionSearch,
-        { keyword: query, limit: suggestionLimit },
-        (contract) => contract.inscriptionSearchReplySchema,
-      ).then(
+      inscriptionCall(api, Endpoints.inscriptionSearch, {
+        keyword: query,
+        limit: suggestionLimit,
+      }).then(
         (reply) => {
           if (call !== latest.current) return;
           setState({ status: 'done', keyword: query, items: reply.items });

@@ -1,9 +1,12 @@
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import type * as Contract from '@exchange-web/protocol/inscription';
-import type { ActivityReply, OwnersReply } from '@exchange-web/protocol/inscription';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { Endpoints, type Endpoint } from '@exchange-web/protocol/endpoints';
+import type {
+  ActivityReply,
+  OwnersReply,
+  tokenTableRequestSchema,
+} from '@exchange-web/protocol/inscription';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type * as z from 'zod';
 import { shortenId, type Fiat, type InscriptionFormats } from './formats';
@@ -31,23 +34,21 @@ interface TablePages<R extends Paged> {
  * The URL stays as it is: a page of a table is not a page view (the tracker counts URL changes).
  */
 function useTablePages<R extends Paged>(
-  path: ApiPath,
+  endpoint: Endpoint<typeof tokenTableRequestSchema, z.ZodType<R>>,
   ticker: string,
   pageSize: number,
   initial: R | null,
-  schemaOf: (contract: typeof Contract) => z.ZodType<R>,
 ): TablePages<R> {
   const { api } = useShell();
   const [reply, setReply] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<MessageKey | null>(null);
   const latest = useRef(0);
-  const schemaRef = useRef(schemaOf);
   const load = useCallback(
     (pageNo: number) => {
       const call = (latest.current += 1);
       setLoading(true);
-      inscriptionCall(api, path, { ticker, pageNo, pageSize }, schemaRef.current)
+      inscriptionCall(api, endpoint, { ticker, pageNo, pageSize })
         .then((next) => {
           if (call !== latest.current) return;
           setReply(next);
@@ -61,7 +62,7 @@ function useTablePages<R extends Paged>(
           if (call === latest.current) setLoading(false);
         });
     },
-    [api, path, ticker, pageSize],
+    [api, endpoint, ticker, pageSize],
   );
   return { reply, loading, failure, load };
 }
@@ -160,13 +161,7 @@ export function HoldersTable({
   t,
   formats,
 }: TokenTableProps<OwnersReply>) {
-  const pages = useTablePages(
-    ApiPath.seoTradesOwners,
-    ticker,
-    pageSize,
-    initial,
-    (contract) => contract.ownersReplySchema,
-  );
+  const pages = useTablePages(Endpoints.seoTradesOwners, ticker, pageSize, initial);
   const title = t('inscription.holders.title');
   return (
     <TablePanel
@@ -231,13 +226,7 @@ export function ActivityTable({
   formats,
   fiat,
 }: TokenTableProps<ActivityReply> & { fiat: Fiat }) {
-  const pages = useTablePages(
-    ApiPath.seoTradesActivity,
-    ticker,
-    pageSize,
-    initial,
-    (contract) => contract.activityReplySchema,
-  );
+  const pages = useTablePages(Endpoints.seoTradesActivity, ticker, pageSize, initial);
   const title = t('inscription.activity.title');
   return (
     <TablePanel

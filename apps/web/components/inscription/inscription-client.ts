@@ -1,34 +1,23 @@
-import { MalformedReplyError } from '@exchange-web/client/errors';
 import type { HttpClient } from '@exchange-web/client/http-client';
-import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
+import { callEndpoint } from '@exchange-web/client/query/call-endpoint';
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
-import type * as Contract from '@exchange-web/protocol/inscription';
-import type { ApiPath } from '@exchange-web/protocol/paths';
-import type * as z from 'zod';
-
-// DESIGN "Budgets": the contract module imports zod, so the browser loads it (and the refusal
-// sentences) on the first call a page makes after its server-rendered first paint, not before.
-const loadContract = () => import('@exchange-web/protocol/inscription');
+import type { Endpoint, EndpointReply, EndpointRequest } from '@exchange-web/protocol/endpoints';
 
 /**
  * Posts an inscription call through the page's request client (SPEC 7 wrapper) and resolves its
- * data checked with the contract's reply schema. The pages word failures themselves (in place,
- * with a retry), so the wrapper's error toast is skipped.
+ * data checked with the endpoint's reply schema (loaded with the first call, after the page's
+ * server-rendered first paint: DESIGN "Budgets"). The pages word failures themselves (in place,
+ * with a retry), so the call is quiet.
  *
  * @example
- * await inscriptionCall(api, ApiPath.inscriptionSearch, { keyword }, (c) => c.inscriptionSearchReplySchema);
+ * await inscriptionCall(api, Endpoints.inscriptionSearch, { keyword });
  */
-export async function inscriptionCall<T>(
+export async function inscriptionCall<E extends Endpoint>(
   api: () => Promise<HttpClient>,
-  path: ApiPath,
-  body: unknown,
-  schemaOf: (contract: typeof Contract) => z.ZodType<T>,
-): Promise<T> {
-  const [http, contract] = await Promise.all([api(), loadContract()]);
-  const data = await http.post<unknown>(path, body, { skipHooks: [ERROR_NOTICE_HOOK] });
-  const parsed = schemaOf(contract).safeParse(data);
-  if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
-  return parsed.data;
+  endpoint: E,
+  request: EndpointRequest<E>,
+): Promise<EndpointReply<E>> {
+  return callEndpoint(await api(), endpoint, request, { quiet: true });
 }
 
 /** The sentence of a failed call: a refusal by its translated meaning, else the shell's. */

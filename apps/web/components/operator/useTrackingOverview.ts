@@ -1,15 +1,13 @@
-import { isApiError, MalformedReplyError } from '@exchange-web/client/errors';
-import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
+import { isApiError } from '@exchange-web/client/errors';
+import type { QueryScope } from '@exchange-web/client/query/query-scope';
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
+import { useEndpointQuery, useQueryScope } from '@exchange-web/react/query/useEndpointQuery';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { GatewayCode } from '@exchange-web/protocol/codes';
-import { ApiPath } from '@exchange-web/protocol/paths';
-import {
-  trackingOverviewReplySchema,
-  type TrackingOverviewReply,
-} from '@exchange-web/protocol/schemas';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import type { TrackingOverviewReply } from '@exchange-web/protocol/schemas';
+import { useEffect, useState } from 'react';
 
 /** The windows the page offers, in hours: an hour, a day, a week. */
 export const OVERVIEW_WINDOWS = [1, 24, 168] as const;
@@ -28,56 +26,38 @@ export interface TrackingOverviewState {
 }
 
 /**
- * The tracking overview of the last `hours` hours for the signed-in operator, through the
- * session's request client. Loads when the session is known and whenever the window changes;
- * an answer to an older request never replaces a newer one.
+ * The tracking overview of the last `hours` hours for the signed-in operator: a query of the
+ * session's user, loaded when the session is known and whenever the window changes (the answer
+ * for an earlier window never replaces it), and again when the operator comes back to the page.
  */
 export function useTrackingOverview(hours: OverviewWindow): TrackingOverviewState {
   const session = useSession();
-  const { api } = session;
-  const [overview, setOverview] = useState<TrackingOverviewReply | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [forbidden, setForbidden] = useState(false);
-  const [error, setError] = useState<MessageKey | null>(null);
-  const latest = useRef(0);
-
-  const load = useCallback(
-    async (fresh: boolean) => {
-      const call = (latest.current += 1);
-      setLoading(true);
-      try {
-        const http = await api();
-        // The page words its own failures (operators only, retry), so no toast repeats them.
-        const skipHooks = fresh ? [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] : [ERROR_NOTICE_HOOK];
-        const data = await http.get<unknown>(ApiPath.trackingOverview, { hours }, { skipHooks });
-        const parsed = trackingOverviewReplySchema.safeParse(data);
-        if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
-        if (call !== latest.current) return;
-        setOverview(parsed.data);
-        setForbidden(false);
-        setError(null);
-      } catch (failure) {
-        if (call !== latest.current) return;
-        if (isApiError(failure) && failure.code === GatewayCode.forbidden) {
-          setForbidden(true);
-          setError(null);
-        } else if (isApiError(failure) && failure.code === GatewayCode.unauthorized) {
-          setError('errors.sessionExpired');
-        } else {
-          setError(errorMessageKey(failure));
-        }
-      } finally {
-        if (call === latest.current) setLoading(false);
-      }
-    },
-    [api, hours],
+  const scope = useQueryScope();
+  // The page words its own failures (operators only, retry), so no toast repeats them.
+  const query = useEndpointQuery(
+    Endpoints.trackingOverview,
+    { hours },
+    { quiet: true, enabled: session.status === 'signedIn' },
   );
-
+  // Another window's overview stays on screen while this one loads, for the same user only.
+  const [shown, setShown] = useState<{ scope: QueryScope; overview: TrackingOverviewReply }>();
   useEffect(() => {
-    if (session.status !== 'signedIn') return;
-    void load(false);
-  }, [session.status, load]);
+    if (query.data && scope) setShown({ scope, overview: query.data });
+  }, [query.data, scope]);
 
-  const reload = useCallback(() => load(true), [load]);
-  return { overview, loading, forbidden, error, reload };
+  const failure = query.status === 'error' ? query.error : null;
+  const forbidden = isApiError(failure) && failure.code === GatewayCode.forbidden;
+  const error: MessageKey | null =
+    failure === null || forbidden
+      ? null
+      : isApiError(failure) && failure.code === GatewayCode.unauthorized
+        ? 'errors.sessionExpired'
+        : errorMessageKey(failure);
+  return {
+    overview: query.data ?? (shown?.scope === scope ? shown.overview : null),
+    loading: query.fetching || query.status === 'pending',
+    forbidden,
+    error,
+    reload: query.refetch,
+  };
 }

@@ -1,15 +1,10 @@
-import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import {
-  findMarketSymbol,
-  MARKET_SYMBOLS,
-  TradingPath,
-  type Ticker,
-} from '@exchange-web/protocol/trading';
-import { tradingSchemas } from './lazy-schemas';
+import { findMarketSymbol, MARKET_SYMBOLS, type Ticker } from '@exchange-web/protocol/trading';
 import Head from 'next/head';
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
 import { tradingFormats } from './formats';
 import { compare, sum, times } from './trade-math';
@@ -30,39 +25,17 @@ const ASSET_PATHS: Record<AssetTab, string> = {
 const PRICE_REFRESH_MS = 10_000;
 const BASES = Object.fromEntries(MARKET_SYMBOLS.map((pair) => [pair.symbol, pair.base]));
 
-/** The last prices of every pair, read now and every PRICE_REFRESH_MS. */
+/** The last prices of every pair, read now and every PRICE_REFRESH_MS while the page is visible. */
 function useTickers(): Ticker[] {
-  const { api } = useShell();
-  const [tickers, setTickers] = useState<Ticker[]>([]);
-  useEffect(() => {
-    let stopped = false;
-    const load = async () => {
-      const [http, { tickerSchema }] = await Promise.all([api(), tradingSchemas()]);
-      const replies = await Promise.allSettled(
-        MARKET_SYMBOLS.map(async ({ symbol }) =>
-          tickerSchema.parse(
-            await http.get<unknown>(
-              TradingPath.ticker,
-              { symbol },
-              { skipHooks: [ERROR_NOTICE_HOOK] },
-            ),
-          ),
-        ),
-      );
-      if (stopped) return;
-      const loaded = replies.flatMap((reply) =>
-        reply.status === 'fulfilled' ? [reply.value] : [],
-      );
-      if (loaded.length > 0) setTickers(loaded);
-    };
-    void load().catch(() => undefined);
-    const timer = setInterval(() => void load().catch(() => undefined), PRICE_REFRESH_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [api]);
-  return tickers;
+  // One query per pair of a fixed list (the same hooks in the same order at every render).
+  // Quiet: a missing price shows as such in its row.
+  const loaded = MARKET_SYMBOLS.map(
+    ({ symbol }) =>
+      useEndpointQuery(Endpoints.ticker, { symbol }, { pollMs: PRICE_REFRESH_MS, quiet: true })
+        .data,
+  );
+  // Each reply keeps its object until it changes, so the list is rebuilt only then.
+  return useMemo(() => loaded.flatMap((ticker) => (ticker ? [ticker] : [])), loaded);
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import {
-  TradingPath,
-  type BalancesReply,
-  type Depth,
-  type MarketSymbol,
-  type PlaceOrderRequest,
-  type Ticker,
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import type {
+  BalancesReply,
+  Depth,
+  MarketSymbol,
+  PlaceOrderRequest,
+  Ticker,
 } from '@exchange-web/protocol/trading';
-import { tradingSchemas } from './lazy-schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormMessage } from './FormMessage';
 import type { TradingFormats } from './formats';
@@ -81,15 +80,13 @@ export function OrderForm(props: OrderFormProps) {
       size: size.trim(),
       ...(type === 'limit' ? { price: price.trim() } : {}),
     };
-    const { orderReplySchema } = await tradingSchemas();
-    await action.post(TradingPath.placeOrder, body, (reply: unknown) => {
-      const order = orderReplySchema.safeParse(reply);
-      return t('trading.form.placed', {
+    await action.call(Endpoints.placeOrder, body, (reply) =>
+      t('trading.form.placed', {
         side: t(side === 'buy' ? 'trading.form.buy' : 'trading.form.sell'),
-        size: formats.size(order.success ? order.data.order.size : body.size, pair.sizeStep),
+        size: formats.size(reply.order.size, pair.sizeStep),
         coin: pair.base,
-      });
-    });
+      }),
+    );
   };
 
   return (

@@ -1,7 +1,7 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import {
   findMarketSymbol,
-  TradingPath,
   type Fill,
   type MarketSymbol,
   type Order,
@@ -39,7 +39,7 @@ export function OrdersPanel(props: OrdersPanelProps) {
   );
 
   const cancel = (order: Order) =>
-    void action.post(TradingPath.cancelOrder, { orderId: order.orderId }, () =>
+    void action.call(Endpoints.cancelOrder, { orderId: order.orderId }, () =>
       t('trading.orders.cancelled'),
     );
 

@@ -1,13 +1,12 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import {
-  TradingPath,
-  type BalancesReply,
-  type MarketSymbol,
-  type OpenPositionRequest,
-  type Position,
-  type Ticker,
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import type {
+  BalancesReply,
+  MarketSymbol,
+  OpenPositionRequest,
+  Position,
+  Ticker,
 } from '@exchange-web/protocol/trading';
-import { tradingSchemas } from './lazy-schemas';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from './FormMessage';
 import type { TradingFormats } from './formats';
@@ -60,15 +59,13 @@ export function PositionForm(props: PositionFormProps) {
     }
     setInvalid(false);
     const body: OpenPositionRequest = { symbol: pair.symbol, side, leverage, size: size.trim() };
-    const { positionReplySchema } = await tradingSchemas();
-    await action.post(TradingPath.openPosition, body, (reply: unknown) => {
-      const parsed = positionReplySchema.safeParse(reply);
-      return t('trading.position.opened', {
+    await action.call(Endpoints.openPosition, body, (reply) =>
+      t('trading.position.opened', {
         side: sideText(side),
-        size: formats.size(parsed.success ? parsed.data.position.size : body.size, pair.sizeStep),
+        size: formats.size(reply.position.size, pair.sizeStep),
         coin: pair.base,
-      });
-    });
+      }),
+    );
   };
 
   return (
@@ -176,7 +173,7 @@ export function PositionsTable({
   const action = useTradeAction(refresh);
   const open = positions?.filter((position) => position.status === 'open') ?? null;
   const close = (position: Position) =>
-    void action.post(TradingPath.closePosition, { positionId: position.positionId }, () =>
+    void action.call(Endpoints.closePosition, { positionId: position.positionId }, () =>
       t('trading.position.closed'),
     );
   const price = (value: string) => formats.price(value, pair.priceTick);

@@ -1,5 +1,5 @@
-import { ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
-import { ImagePath } from '@exchange-web/protocol/images';
+import { callEndpoint } from '@exchange-web/client/query/call-endpoint';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useState } from 'react';
 
@@ -21,13 +21,7 @@ export function useCoinIcons(): CoinIcons {
     let live = true;
     void (async () => {
       await images?.start().catch(() => undefined);
-      const [http, { coinIconsReplySchema }] = await Promise.all([
-        api(),
-        import('@exchange-web/protocol/schemas'),
-      ]);
-      const reply = coinIconsReplySchema.parse(
-        await http.get(ImagePath.coinIcons, undefined, { skipHooks: [ERROR_NOTICE_HOOK] }),
-      );
+      const reply = await callEndpoint(await api(), Endpoints.coinIcons, {}, { quiet: true });
       if (live) setIcons(new Map(reply.icons.map((icon) => [icon.coin, icon.url])));
     })().catch(() => undefined);
     return () => {

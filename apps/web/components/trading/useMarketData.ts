@@ -1,15 +1,14 @@
-import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import {
-  TradingPath,
-  type Candle,
-  type Depth,
-  type KlineInterval,
-  type MarketStreamEvent,
-  type MarketTrade,
-  type Ticker,
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import type {
+  Candle,
+  Depth,
+  KlineInterval,
+  MarketStreamEvent,
+  MarketTrade,
+  Ticker,
 } from '@exchange-web/protocol/trading';
-import { tradingSchemas } from './lazy-schemas';
+import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
+import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useEffect, useRef, useState } from 'react';
 import { addTrade, mergeCandle } from './market-data';
 import type { StreamStatus } from './market-stream';
@@ -30,82 +29,85 @@ export interface MarketData {
   failed: boolean;
 }
 
+/** The panels say themselves when data is missing: a toast per panel would only repeat it. */
+const SNAPSHOT = { quiet: true } as const;
+
 /**
- * The market of one pair: snapshots of ticker, book, trades and candles through the page's
- * request client, then one EventSource on the stream for live updates (reopened with backoff,
- * closed on unmount and whenever the pair or interval changes). `onTrade` hears each live trade.
+ * The market of one pair: snapshots of ticker, book, trades and candles as queries (fetched again
+ * by the site's refetch policy and whenever the stream reconnects), kept up to date by one
+ * EventSource on the stream (reopened with backoff, closed on unmount and whenever the pair or
+ * interval changes). A snapshot never replaces newer live data. `onTrade` hears each live trade.
  */
 export function useMarketData(
   symbol: string,
   interval: KlineInterval,
   onTrade?: (trade: MarketTrade) => void,
 ): MarketData {
-  const { api } = useShell();
+  const tickerQuery = useEndpointQuery(Endpoints.ticker, { symbol }, SNAPSHOT);
+  const depthQuery = useEndpointQuery(Endpoints.depth, { symbol, limit: DEPTH_LIMIT }, SNAPSHOT);
+  const tradesQuery = useEndpointQuery(Endpoints.trades, { symbol, limit: TRADE_LIMIT }, SNAPSHOT);
+  const klinesQuery = useEndpointQuery(
+    Endpoints.klines,
+    { symbol, interval, limit: CANDLE_LIMIT },
+    SNAPSHOT,
+  );
   const [ticker, setTicker] = useState<Ticker | null>(null);
   const [depth, setDepth] = useState<Depth | null>(null);
   const [trades, setTrades] = useState<MarketTrade[]>([]);
   const [candles, setCandles] = useState<Candle[] | null>(null);
   const [status, setStatus] = useState<StreamStatus>('connecting');
-  const [failed, setFailed] = useState(false);
   const onTradeRef = useRef(onTrade);
   useEffect(() => {
     onTradeRef.current = onTrade;
   }, [onTrade]);
+  const { invalidate } = useEndpointActions();
+  const refetchSnapshots = useRef(() => Promise.resolve());
+  useEffect(() => {
+    refetchSnapshots.current = () =>
+      invalidate(Endpoints.ticker, Endpoints.depth, Endpoints.trades, Endpoints.klines);
+  }, [invalidate]);
+
+  // A stream event may have arrived first: a snapshot never replaces newer live data.
+  const tickerSnapshot = tickerQuery.data;
+  useEffect(() => {
+    if (tickerSnapshot)
+      setTicker((current) =>
+        current && current.time > tickerSnapshot.time ? current : tickerSnapshot,
+      );
+  }, [tickerSnapshot]);
+  const depthSnapshot = depthQuery.data;
+  useEffect(() => {
+    if (depthSnapshot)
+      setDepth((current) =>
+        current && current.time > depthSnapshot.time ? current : depthSnapshot,
+      );
+  }, [depthSnapshot]);
+  const tradesSnapshot = tradesQuery.data;
+  useEffect(() => {
+    if (!tradesSnapshot) return;
+    const snapshot = [...tradesSnapshot.trades].sort((a, b) => b.time - a.time);
+    setTrades((current) =>
+      current.reduceRight((list, trade) => addTrade(list, trade, TRADE_LIMIT), snapshot),
+    );
+  }, [tradesSnapshot]);
+  // Another interval: no candles until its history came (declared first, so a cached history of
+  // the new interval merges right after).
+  useEffect(() => setCandles(null), [interval]);
+  const klinesSnapshot = klinesQuery.data;
+  const klinesFailed = klinesQuery.status === 'error';
+  useEffect(() => {
+    if (klinesSnapshot) {
+      const snapshot = [...klinesSnapshot.candles].sort((a, b) => a.time - b.time);
+      setCandles((current) =>
+        (current ?? []).reduce((list, candle) => mergeCandle(list, candle, CANDLE_LIMIT), snapshot),
+      );
+    } else if (klinesFailed) {
+      setCandles((current) => current ?? []);
+    }
+  }, [klinesSnapshot, klinesFailed]);
 
   useEffect(() => {
     let stopped = false;
-    setCandles(null);
-    const load = async (fresh: boolean) => {
-      const [http, { depthSchema, klinesReplySchema, tickerSchema, tradesReplySchema }] =
-        await Promise.all([api(), tradingSchemas()]);
-      // The panels say themselves when data is missing; a toast per panel would only repeat it.
-      const skipHooks = fresh ? [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] : [ERROR_NOTICE_HOOK];
-      const get = async <T>(
-        path: string,
-        query: Record<string, unknown>,
-        parse: (data: unknown) => T,
-      ) => parse(await http.get<unknown>(path, query, { skipHooks }));
-      const results = await Promise.allSettled([
-        get(TradingPath.ticker, { symbol }, (data) => tickerSchema.parse(data)),
-        get(TradingPath.depth, { symbol, limit: DEPTH_LIMIT }, (data) => depthSchema.parse(data)),
-        get(TradingPath.trades, { symbol, limit: TRADE_LIMIT }, (data) =>
-          tradesReplySchema.parse(data),
-        ),
-        get(TradingPath.klines, { symbol, interval, limit: CANDLE_LIMIT }, (data) =>
-          klinesReplySchema.parse(data),
-        ),
-      ]);
-      if (stopped) return;
-      const [tickerResult, depthResult, tradesResult, klinesResult] = results;
-      // A stream event may have arrived first: a snapshot never replaces newer live data.
-      if (tickerResult.status === 'fulfilled')
-        setTicker((current) =>
-          current && current.time > tickerResult.value.time ? current : tickerResult.value,
-        );
-      if (depthResult.status === 'fulfilled')
-        setDepth((current) =>
-          current && current.time > depthResult.value.time ? current : depthResult.value,
-        );
-      if (tradesResult.status === 'fulfilled') {
-        const snapshot = [...tradesResult.value.trades].sort((a, b) => b.time - a.time);
-        setTrades((current) =>
-          current.reduceRight((list, trade) => addTrade(list, trade, TRADE_LIMIT), snapshot),
-        );
-      }
-      if (klinesResult.status === 'fulfilled') {
-        const snapshot = [...klinesResult.value.candles].sort((a, b) => a.time - b.time);
-        setCandles((current) =>
-          (current ?? []).reduce(
-            (list, candle) => mergeCandle(list, candle, CANDLE_LIMIT),
-            snapshot,
-          ),
-        );
-      } else {
-        setCandles((current) => current ?? []);
-      }
-      setFailed(results.some((result) => result.status === 'rejected'));
-    };
-
     const onEvent = (event: MarketStreamEvent) => {
       switch (event.type) {
         case 'ticker':
@@ -126,8 +128,6 @@ export function useMarketData(
           break;
       }
     };
-
-    void load(false).catch(() => !stopped && setFailed(true));
     // The stream's code (and the schema it checks events with) loads after the first paint.
     let stream: { close(): void } | undefined;
     void import('./market-stream').then(({ openMarketStream }) => {
@@ -137,14 +137,18 @@ export function useMarketData(
         interval,
         onEvent,
         onStatus: (next) => !stopped && setStatus(next),
-        onReconnect: () => void load(true).catch(() => undefined),
+        // Events missed while reconnecting: the snapshots are read again.
+        onReconnect: () => void refetchSnapshots.current(),
       });
     });
     return () => {
       stopped = true;
       stream?.close();
     };
-  }, [api, symbol, interval]);
+  }, [symbol, interval]);
 
+  const failed = [tickerQuery, depthQuery, tradesQuery, klinesQuery].some(
+    (query) => query.status === 'error',
+  );
   return { ticker, depth, trades, candles, status, failed };
 }

@@ -1,6 +1,6 @@
-import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '@exchange-web/client/request/hook-names';
+import type { Endpoint, EndpointReply, EndpointRequest } from '@exchange-web/protocol/endpoints';
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
-import { useSession } from '@exchange-web/react/session/SessionProvider';
+import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { useCallback, useState } from 'react';
 import { refusalKey, tradeFailureKey } from './trade-errors';
@@ -14,7 +14,7 @@ export interface TradeMessage {
 
 // A trading call is sent once per click: never shared with an identical earlier one (duplicate
 // guard), and its refusal is shown in the form in its own words, not as a toast.
-const TRADE_CALL = { skipHooks: [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] };
+const TRADE_CALL = { fresh: true, quiet: true };
 
 /**
  * Runs the trading calls of a form: one at a time, the outcome as a sentence in the page's
@@ -22,7 +22,7 @@ const TRADE_CALL = { skipHooks: [DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK] };
  */
 export function useTradeAction(refresh: () => Promise<void>) {
   const { t } = useShell();
-  const { api } = useSession();
+  const { call: send } = useEndpointActions();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<TradeMessage | null>(null);
 
@@ -35,13 +35,17 @@ export function useTradeAction(refresh: () => Promise<void>) {
     [t],
   );
 
-  const post = useCallback(
-    async <T>(path: string, body: unknown, done: (reply: T) => string): Promise<boolean> => {
+  /** Sends a trading call, its reply checked, and words the outcome (`done` for a success). */
+  const call = useCallback(
+    async <E extends Endpoint>(
+      endpoint: E,
+      body: EndpointRequest<E>,
+      done: (reply: EndpointReply<E>) => string,
+    ): Promise<boolean> => {
       setBusy(true);
       setMessage(null);
       try {
-        const http = await api();
-        const reply = await http.post<T>(path, body, TRADE_CALL);
+        const reply = await send(endpoint, body, TRADE_CALL);
         setMessage({ kind: 'success', text: done(reply), code: null });
         return true;
       } catch (failure) {
@@ -56,8 +60,8 @@ export function useTradeAction(refresh: () => Promise<void>) {
         void refresh();
       }
     },
-    [api, refresh, t],
+    [send, refresh, t],
   );
 
-  return { busy, message, setMessage, refuse, post };
+  return { busy, message, setMessage, refuse, call };
 }

@@ -1,17 +1,14 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
+import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
+import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import type {
-  ApiKeyListReply,
-  DeviceListReply,
-  SubAccount,
-  SubAccountListReply,
-} from '@exchange-web/protocol/schemas';
+import type { DeviceListReply, SubAccount } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import Head from 'next/head';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAccountActions } from '../../components/account/useAccountActions';
 import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
@@ -27,54 +24,41 @@ interface AccountData {
 export default function AccountPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme, buildPath } = useShell();
   const session = useSession();
-  const [data, setData] = useState<AccountData | null>(null);
   const { error, notice, busy, act, showFailure, dateTime } = useAccountActions();
   const [form] = Form.useForm<{ userName: string }>();
   const user = session.user;
   const isSubAccount = user?.userInfo.subAccount ?? false;
 
-  const { api } = session;
-  /** Loads the lists; `fresh` reads past the duplicate guard (after a change, on return). */
-  const load = useCallback(
-    async (fresh: boolean) => {
-      const http = await api();
-      const options = fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {};
-      // Side by side: both need the session, so an ended session fails them together.
-      const [subAccounts, devices, apiKeys] = await Promise.all([
-        isSubAccount
-          ? Promise.resolve({ items: [] })
-          : http.post<SubAccountListReply>(ApiPath.subAccountList, {}, options),
-        http.post<DeviceListReply>(ApiPath.deviceList, {}, options),
-        http.post<ApiKeyListReply>(ApiPath.apiKeyList, {}, options),
-      ]);
-      setData({
-        subAccounts: subAccounts.items,
-        devices: devices.items,
-        apiKeyCount: apiKeys.items.length,
-      });
-    },
-    [api, isSubAccount],
+  // Refetched when the trader comes back to the tab (the site's refetch policy): current data,
+  // and at once a failure if the session ended meanwhile.
+  const signedIn = session.status === 'signedIn';
+  const subAccounts = useEndpointQuery(
+    Endpoints.subAccountList,
+    {},
+    { enabled: signedIn && !isSubAccount },
   );
-
+  const devices = useEndpointQuery(Endpoints.deviceList, {}, { enabled: signedIn });
+  const apiKeys = useEndpointQuery(Endpoints.apiKeyList, {}, { enabled: signedIn });
+  const data: AccountData | null =
+    (isSubAccount || subAccounts.data) && devices.data && apiKeys.data
+      ? {
+          subAccounts: isSubAccount ? [] : (subAccounts.data?.items ?? []),
+          devices: devices.data.items,
+          apiKeyCount: apiKeys.data.items.length,
+        }
+      : null;
+  const failure = subAccounts.error ?? devices.error ?? apiKeys.error;
   useEffect(() => {
-    if (session.status !== 'signedIn') return;
-    const refresh = (fresh: boolean) => {
-      load(fresh).catch(showFailure);
-    };
-    refresh(false);
-    const onFocus = () => refresh(true);
-    // A trader coming back to the tab sees current data (and learns at once if the session ended).
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [session.status, load, showFailure]);
+    if (failure) showFailure(failure);
+  }, [failure, showFailure]);
 
+  const endpoints = useEndpointActions();
   const createSubAccount = ({ userName }: { userName: string }) =>
     act(
       async () => {
-        const http = await session.api();
-        await http.post(ApiPath.subAccountCreate, { userName: userName.trim() });
+        await endpoints.call(Endpoints.subAccountCreate, { userName: userName.trim() });
         form.resetFields();
-        await load(true);
+        await endpoints.invalidate(Endpoints.subAccountList);
       },
       t('account.subAccountCreated', { name: userName.trim() }),
     );

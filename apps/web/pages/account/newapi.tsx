@@ -1,18 +1,18 @@
-import { DUPLICATE_GUARD_HOOK } from '@exchange-web/client/request/hook-names';
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
+import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
+import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import {
   API_KEY_PERMISSIONS,
   type ApiKey,
   type ApiKeyCreateReply,
-  type ApiKeyListReply,
   type ApiKeyPermission,
 } from '@exchange-web/protocol/schemas';
 import { Alert, Button, Checkbox, Form, Input, Table, Tag, Typography } from 'antd';
 import Head from 'next/head';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAccountActions } from '../../components/account/useAccountActions';
 import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
@@ -43,46 +43,38 @@ function parseIpWhitelist(text: string | undefined): string[] {
 export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme } = useShell();
   const session = useSession();
-  const { api } = session;
   const [form] = Form.useForm<NewKeyValues>();
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [created, setCreated] = useState<ApiKeyCreateReply | null>(null);
   const { error, notice, setNotice, busy, act, showFailure, dateTime } = useAccountActions();
-
-  const load = useCallback(
-    async (fresh: boolean) => {
-      const http = await api();
-      const options = fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {};
-      setKeys((await http.post<ApiKeyListReply>(ApiPath.apiKeyList, {}, options)).items);
-    },
-    [api],
+  const list = useEndpointQuery(
+    Endpoints.apiKeyList,
+    {},
+    { enabled: session.status === 'signedIn' },
   );
-
+  const keys = list.data?.items ?? null;
   useEffect(() => {
-    if (session.status !== 'signedIn') return;
-    load(false).catch(showFailure);
-  }, [session.status, load, showFailure]);
+    if (list.error) showFailure(list.error);
+  }, [list.error, showFailure]);
+  const endpoints = useEndpointActions();
 
   const create = (values: NewKeyValues) =>
     act(async () => {
-      const http = await api();
-      const reply = await http.post<ApiKeyCreateReply>(ApiPath.apiKeyCreate, {
+      const reply = await endpoints.call(Endpoints.apiKeyCreate, {
         label: values.label.trim(),
         permissions: values.permissions,
         ipWhitelist: parseIpWhitelist(values.ipWhitelist),
       });
       setCreated(reply);
       form.resetFields();
-      await load(true);
+      await endpoints.invalidate(Endpoints.apiKeyList);
     });
 
   const remove = (key: ApiKey) =>
     act(async () => {
-      const http = await api();
-      await http.post(ApiPath.apiKeyDelete, { apiKey: key.apiKey });
+      await endpoints.call(Endpoints.apiKeyDelete, { apiKey: key.apiKey });
       if (created?.apiKey === key.apiKey) setCreated(null);
       setNotice(t('apiKeys.deleted', { label: key.label }));
-      await load(true);
+      await endpoints.invalidate(Endpoints.apiKeyList);
     });
 
   return (

@@ -1,8 +1,7 @@
 import { AntdScope } from '@exchange-web/react/antd/AntdScope';
+import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
-import { useSession } from '@exchange-web/react/session/SessionProvider';
-import { ApiPath } from '@exchange-web/protocol/paths';
-import type { TrackingUploadSwitch } from '@exchange-web/protocol/schemas';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { Alert, Button, Radio, Switch } from 'antd';
 import Head from 'next/head';
 import { useCallback, useMemo, useState } from 'react';
@@ -31,7 +30,7 @@ const HOUR_MS = 3_600_000;
  */
 export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
   const { t, language, theme } = useShell();
-  const { api } = useSession();
+  const endpoints = useEndpointActions();
   const [hours, setHours] = useState<OverviewWindow>(DEFAULT_WINDOW);
   const { overview, loading, forbidden, error, reload } = useTrackingOverview(hours);
   const actions = useAccountActions();
@@ -53,10 +52,8 @@ export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
   const switchUpload = (on: boolean) =>
     actions.act(
       async () => {
-        const http = await api();
-        const body: TrackingUploadSwitch = { on };
-        await http.post<TrackingUploadSwitch>(ApiPath.trackingUploadSwitch, body);
-        await reload();
+        await endpoints.call(Endpoints.trackingUploadSwitch, { on });
+        await endpoints.invalidate(Endpoints.trackingOverview);
       },
       t(on ? 'operator.tracking.uploadTurnedOn' : 'operator.tracking.uploadTurnedOff'),
     );
