@@ -92,6 +92,10 @@ describe('callGateway', () => {
     await expect(
       callGateway(ApiPath.inscriptionSearch, {}, itemsSchema, { baseUrl }),
     ).rejects.toMatchObject({ name: 'GatewayCallError', code: null, message: 'malformed reply' });
+    handle = (_request, _body, response) => json(response, 200, { items: ['ordi'] });
+    await expect(
+      callGateway(ApiPath.inscriptionSearch, {}, itemsSchema, { baseUrl }),
+    ).rejects.toMatchObject({ code: null, status: 200, message: 'malformed reply' });
     handle = (_request, _body, response) => {
       response.writeHead(502, { 'content-type': 'text/html' });
       response.end('<h1>Bad gateway</h1>');

@@ -1,5 +1,5 @@
 import { isSuccessCode } from '@exchange-web/protocol/codes';
-import { envelopeSchema } from '@exchange-web/protocol/envelope';
+import { readEnvelope } from '@exchange-web/protocol/envelope-reader';
 import { HeaderName } from '@exchange-web/protocol/registry';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiPath } from '@exchange-web/protocol/paths';
@@ -111,18 +111,15 @@ export async function callGateway<S extends z.ZodType>(
       { cause: error },
     );
   }
-  const envelope = envelopeSchema.safeParse(json);
-  if (!envelope.success)
-    throw new GatewayCallError('malformed reply', null, response.status, {
-      cause: envelope.error,
-    });
-  if (!isSuccessCode(envelope.data.code))
+  const envelope = readEnvelope(json);
+  if (!envelope) throw new GatewayCallError('malformed reply', null, response.status);
+  if (!isSuccessCode(envelope.code))
     throw new GatewayCallError(
-      envelope.data.msg || `Request failed with code ${envelope.data.code}`,
-      envelope.data.code,
+      envelope.msg || `Request failed with code ${envelope.code}`,
+      envelope.code,
       response.status,
     );
-  const data = schema.safeParse(envelope.data.data);
+  const data = schema.safeParse(envelope.data);
   if (!data.success)
     throw new GatewayCallError('malformed reply', null, response.status, { cause: data.error });
   return data.data;

@@ -1,13 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  CancelledError,
   ChallengeDismissedError,
+  HttpStatusError,
   MalformedReplyError,
+  NetworkError,
   SessionExpiredError,
+  TimeoutError,
   isApiError,
+  isCancelledError,
   isChallengeDismissedError,
+  isHttpStatusError,
   isMalformedReplyError,
+  isNetworkError,
+  isRequestSignError,
   isSessionExpiredError,
+  isTimeoutError,
+  isWrongApiNameError,
 } from './errors';
 
 describe('named errors', () => {
@@ -53,5 +64,93 @@ describe('named errors', () => {
       cause,
     ]);
     expect([isMalformedReplyError(error), isApiError(error)]).toEqual([true, false]);
+  });
+});
+
+describe('transport errors', () => {
+  it('name each failure and keep its message, status and body', () => {
+    const status = new HttpStatusError(502, '<h1>Bad gateway</h1>');
+    expect([status.name, status.message, status.status, status.body]).toEqual([
+      'HttpStatusError',
+      'Request failed with status code 502',
+      502,
+      '<h1>Bad gateway</h1>',
+    ]);
+    expect(new CancelledError().message).toBe('canceled');
+    const failures = [
+      new TimeoutError('timeout of 20000ms exceeded'),
+      new NetworkError('Network Error'),
+      new CancelledError(),
+      status,
+    ];
+    const guards = [isTimeoutError, isNetworkError, isCancelledError, isHttpStatusError];
+    // Each guard accepts its own error only.
+    expect(failures.map((failure) => guards.map((guard) => guard(failure)))).toEqual([
+      [true, false, false, false],
+      [false, true, false, false],
+      [false, false, true, false],
+      [false, false, false, true],
+    ]);
+    expect(failures.some(isApiError)).toBe(false);
+  });
+});
+
+describe('guards across realms', () => {
+  const brand = Symbol.for('exchange-web.client.error-kinds');
+  const guards = {
+    ApiError: isApiError,
+    SessionExpiredError: isSessionExpiredError,
+    ChallengeDismissedError: isChallengeDismissedError,
+    RequestSignError: isRequestSignError,
+    WrongApiNameError: isWrongApiNameError,
+    MalformedReplyError: isMalformedReplyError,
+    TimeoutError: isTimeoutError,
+    NetworkError: isNetworkError,
+    CancelledError: isCancelledError,
+    HttpStatusError: isHttpStatusError,
+  };
+
+  it('accept errors from a second copy of this module, where instanceof fails', async () => {
+    vi.resetModules();
+    const copy = await import('./errors');
+    const errors = [
+      new copy.SessionExpiredError('Session expired', '00004'),
+      new copy.TimeoutError('timeout of 20000ms exceeded'),
+      new copy.HttpStatusError(500, 'oops'),
+    ];
+    expect(errors[0]).not.toBeInstanceOf(ApiError);
+    expect([isSessionExpiredError(errors[0]), isApiError(errors[0])]).toEqual([true, true]);
+    expect([isTimeoutError(errors[1]), isHttpStatusError(errors[2])]).toEqual([true, true]);
+  });
+
+  it('accept errors made in another realm (an iframe) that carry the brand', () => {
+    for (const [kinds, guard] of [
+      [['ApiError', 'SessionExpiredError'], isSessionExpiredError],
+      [['ApiError', 'ChallengeDismissedError'], isApiError],
+      [['TimeoutError'], isTimeoutError],
+      [['CancelledError'], isCancelledError],
+    ] as const) {
+      const foreign: unknown = runInNewContext(
+        'const error = new Error("m"); error.name = name; error[brand] = kinds; error',
+        { brand, kinds: [...kinds], name: kinds.at(-1) },
+      );
+      expect(foreign).not.toBeInstanceOf(Error);
+      expect(guard(foreign)).toBe(true);
+    }
+  });
+
+  it('reject look-alikes: the right name or shape without the brand', () => {
+    for (const [name, guard] of Object.entries(guards)) {
+      const named = Object.assign(new Error('m'), { name, code: '00004', status: 500 });
+      expect(guard(named)).toBe(false);
+      expect(guard({ name, message: 'm' })).toBe(false);
+      expect(
+        guard(runInNewContext(`const error = new Error('m'); error.name = '${name}'; error`)),
+      ).toBe(false);
+    }
+    // Another brand's error is no ApiError, and a string brand is no brand.
+    expect(isApiError(new TimeoutError('t'))).toBe(false);
+    expect(isTimeoutError({ [brand]: 'TimeoutError' })).toBe(false);
+    expect([isTimeoutError(null), isTimeoutError('TimeoutError')]).toEqual([false, false]);
   });
 });

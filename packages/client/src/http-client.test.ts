@@ -2,12 +2,21 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryCookieJar } from './cookie-jar';
-import { ApiError, isSessionExpiredError, isWrongApiNameError } from './errors';
+import {
+  ApiError,
+  isCancelledError,
+  isHttpStatusError,
+  isNetworkError,
+  isSessionExpiredError,
+  isTimeoutError,
+  isWrongApiNameError,
+} from './errors';
 import {
   createHttpClient,
   createLongRequestClient,
+  type CallerHook,
   type HttpClientOptions,
-  type RequestHook,
+  type RequestSlot,
 } from './http-client';
 import { memoryStorage } from './key-value-storage';
 import { LocalCache } from './local-cache';
@@ -83,18 +92,29 @@ describe('http wrapper: envelope and paths', () => {
     });
   });
 
-  it('keeps axios messages for transport failures', async () => {
-    await expect(client().get('/v1/plain-500')).rejects.toThrow(
-      'Request failed with status code 500',
-    );
-    await expect(client({ baseURL: 'http://127.0.0.1:1' }).get('/v1/ok')).rejects.toThrow(
-      'Network Error',
-    );
+  it('rejects transport failures with named errors that keep axios messages', async () => {
+    const status = await client()
+      .get('/v1/plain-500')
+      .catch((caught: unknown) => caught);
+    expect(isHttpStatusError(status)).toBe(true);
+    expect(status).toMatchObject({
+      status: 500,
+      body: 'oops',
+      message: 'Request failed with status code 500',
+    });
+    const network = await client({ baseURL: 'http://127.0.0.1:1' })
+      .get('/v1/ok')
+      .catch((caught: unknown) => caught);
+    expect([isNetworkError(network), (network as Error).message]).toEqual([true, 'Network Error']);
     const controller = new AbortController();
     server.on('/v1/hang', () => new Promise(() => undefined));
-    const hanging = client().get('/v1/hang', {}, { signal: controller.signal });
+    const hanging = client()
+      .get('/v1/hang', {}, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     controller.abort();
-    await expect(hanging).rejects.toThrow('canceled');
+    const cancelled = await hanging;
+    expect([isCancelledError(cancelled), (cancelled as Error).message]).toEqual([true, 'canceled']);
+    expect(toasts).toEqual(['Request failed with status code 500', 'Network Error']);
   });
 
   it('refuses an empty path with "wrong api name!" before any request', async () => {
@@ -210,8 +230,8 @@ describe('http wrapper: headers', () => {
 
   it('sends the same headers signed in or not, and gives hooks the user id', async () => {
     const ids: string[] = [];
-    const spy: RequestHook = {
-      name: 'spy',
+    const spy: CallerHook = {
+      slot: 'caller-request',
       beforeRequest: (request) => void ids.push(request.userId),
     };
     const storage = memoryStorage();
@@ -245,10 +265,12 @@ describe('http wrapper: simulation header', () => {
     ]);
   });
 
-  it('takes a simulation provider, and a call may skip the header', async () => {
-    const http = client({ simulation: () => true });
+  it('takes a simulation provider', async () => {
+    let on = true;
+    const http = client({ simulation: () => on });
     await http.get('/v1/ok');
-    await http.get('/v1/ok', { real: 1 }, { skipHooks: ['simulation-header'] });
+    on = false;
+    await http.get('/v1/ok', { real: 1 });
     expect(server.hits('/v1/ok').map((request) => request.headers.paptrading)).toEqual([
       '1',
       undefined,
@@ -284,11 +306,15 @@ describe('http wrapper: duplicate guard', () => {
 });
 
 describe('http wrapper: timeouts', () => {
-  it('gives up on a slow server after the configured timeout, with axios message', async () => {
+  it('gives up on a slow server after the configured timeout, with TimeoutError', async () => {
     server.on('/v1/slow', () => new Promise(() => undefined));
-    await expect(client({ timeoutMs: 50 }).get('/v1/slow')).rejects.toThrow(
+    const slow = await client({ timeoutMs: 50 })
+      .get('/v1/slow')
+      .catch((caught: unknown) => caught);
+    expect([isTimeoutError(slow), (slow as Error).message]).toEqual([
+      true,
       'timeout of 50ms exceeded',
-    );
+    ]);
     await expect(
       createLongRequestClient({
         baseURL: server.baseURL,
@@ -436,49 +462,69 @@ describe('http wrapper: session expiry', () => {
 });
 
 describe('http wrapper: caller hooks', () => {
-  it('runs an array of hooks after the built-in ones', async () => {
+  it('runs a caller-request hook after the built-in changes', async () => {
     const seen: string[] = [];
     await client({
+      simulation: () => true,
       hooks: [
         {
-          name: 'after',
-          beforeRequest: (request) => void seen.push(request.headers.website ?? ''),
+          slot: 'caller-request',
+          beforeRequest: (request) =>
+            void seen.push(`${request.headers.website} ${request.headers.paptrading}`),
         },
       ],
     }).get('/v1/ok');
-    expect(seen).toEqual(['mix']);
+    expect(seen).toEqual(['mix 1']);
   });
 
-  it('lets a function place hooks among the built-in ones', async () => {
-    let names: string[] = [];
-    server.on('/v1/challenge', (request) =>
-      request.headers['captcha-token'] === 'pass' ? ok('passed') : fail('10021', 'verify'),
-    );
-    const challenge: RequestHook = {
-      name: 'retry-on-10021',
-      afterResponse: ({ envelope }) =>
-        envelope?.code === '10021'
-          ? { action: 'retry', headers: { 'captcha-token': 'pass' } }
-          : undefined,
-    };
+  it('shows a caller-response hook only what the built-in steps let through', async () => {
+    server.on('/v1/guarded', () => ({
+      status: 403,
+      body: { code: '10021', data: { group: 'gateway', scene: 'login' }, msg: 'verify' },
+    }));
+    const seen: string[] = [];
     const http = client({
-      hooks: (builtIn) => {
-        names = builtIn.map((hook) => hook.name);
-        return [...builtIn.slice(0, -1), challenge, ...builtIn.slice(-1)];
-      },
+      hooks: [
+        {
+          slot: 'caller-response',
+          afterResponse: ({ request, envelope }) =>
+            void seen.push(`${request.path} ${envelope?.code}`),
+        },
+      ],
     });
-    await expect(http.post('/v1/challenge')).resolves.toBe('passed');
-    expect(names).toEqual([
-      'common-headers',
-      'simulation-header',
-      'server-time',
-      'session-expiry',
-      'error-notice',
-    ]);
-    // The retry is built afresh: a new uhti, the token sent on it only.
-    const [first, second] = server.hits('/v1/challenge').map((request) => request.headers);
-    expect([first?.['captcha-token'], second?.['captcha-token']]).toEqual([undefined, 'pass']);
+    await http.get('/v1/ok');
+    await http.get('/v1/refused').catch(() => undefined);
+    // Settled in the challenge slot (no presenter here): it never reaches the caller's.
+    await expect(http.post('/v1/guarded')).rejects.toMatchObject({ code: '10021' });
+    expect(seen).toEqual(['/v1/ok 00000', '/v1/refused 30001']);
+  });
+
+  it('retries from a caller hook, the retry rebuilt by every hook', async () => {
+    server.on('/v1/ab', (request) =>
+      request.headers['x-ab'] === 'b' ? ok('b') : fail('30002', 'try b'),
+    );
+    const http = client({
+      hooks: [
+        {
+          slot: 'caller-response',
+          afterResponse: ({ envelope }) =>
+            envelope?.code === '30002' ? { action: 'retry', headers: { 'x-ab': 'b' } } : undefined,
+        },
+      ],
+    });
+    await expect(http.post('/v1/ab')).resolves.toBe('b');
+    const [first, second] = server.hits('/v1/ab').map((request) => request.headers);
+    expect([first?.['x-ab'], second?.['x-ab']]).toEqual([undefined, 'b']);
     expect(first?.uhti).not.toBe(second?.uhti);
-    expect(logged).toEqual([]);
+  });
+
+  it('refuses a caller hook outside the caller slots, and two in one slot', () => {
+    const hook = (slot: RequestSlot) => ({ slot }) as CallerHook;
+    expect(() => client({ hooks: [hook('error-notice')] })).toThrow(
+      'the hooks option fills caller-request or caller-response, not error-notice',
+    );
+    expect(() => client({ hooks: [hook('caller-response'), hook('caller-response')] })).toThrow(
+      'request slot caller-response is filled twice',
+    );
   });
 });

@@ -18,29 +18,26 @@ import { axiosTransport } from './request/axios-transport';
 import { commonHeadersHook, type TestEnvironment } from './request/common-headers';
 import { duplicateGuardHook } from './request/duplicate-guard';
 import { errorNoticeHook } from './request/error-notice';
-import type { RequestHook, RequestOptions } from './request/hooks';
+import type { CallerHook, RequestHook, RequestOptions } from './request/hooks';
 import { createPipeline } from './request/pipeline';
 import { createServerClock, serverTimeHook } from './request/server-time';
 import { sessionExpiryHook } from './request/session-expiry';
 import { simulationHeaderHook } from './request/simulation-header';
+import { CALLER_SLOTS } from './request/slots';
 import { createWindowGate } from './request/window-gate';
 import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
 import { isSimulationFlagSet } from './simulation';
 import type { ChallengeFlow } from './challenge/challenge-flow';
-import {
-  CHALLENGE_CALL_SKIPPED_HOOKS,
-  challengeHook,
-  placeChallengeHook,
-} from './challenge/challenge-hook';
+import { CHALLENGE_CALL_SKIPPED_HOOKS, challengeHook } from './challenge/challenge-hook';
 import type { ChallengePresenter } from './challenge/challenge-presenter';
-import { SIGN_CONFIG_SKIPPED_HOOKS } from './signing/hook-order';
-import { lazySigningHooks } from './signing/lazy-signing-hooks';
+import { SIGN_CONFIG_SKIPPED_HOOKS, lazySigningHooks } from './signing/lazy-signing-hooks';
 import type { SigningOptions } from './signing/signing-hooks';
 import { defaultTimers, type Timers } from './timers';
 import type { ImageDomainSource } from './images/image-domains';
 import { replaceImageDomainHook } from './images/replace-image-domain-hook';
 
-export type { RequestHook, RequestOptions } from './request/hooks';
+export type { CallerHook, RequestHook, RequestOptions } from './request/hooks';
+export type { CallerSlot, RequestSlot } from './request/slots';
 export type { TestEnvironment } from './request/common-headers';
 export type { SigningOptions } from './signing/signing-hooks';
 export type { ChallengePresentation, ChallengePresenter } from './challenge/challenge-presenter';
@@ -132,21 +129,21 @@ export interface HttpClientOptions {
    */
   duplicateGuard?: boolean;
   /**
-   * More hooks. An array runs after the built-in ones; a function gets the built-in list
-   * (duplicate-guard, common-headers, simulation-header, server-time, session-expiry,
-   * error-notice) and returns the
-   * full list, to place hooks among them.
+   * Hooks of the caller, at most one per caller slot (REQUEST_SLOTS, request/slots.ts):
+   * `caller-request` changes requests after the built-in changes and before device check and
+   * signing, so what it changes is signed; `caller-response` reads the replies the built-in
+   * steps let through (after session expiry, the challenge and the error notice), before the
+   * image-domain rewrite. All of a hook's phases run at its slot.
    * @default []
    * @example
    * createHttpClient({
-   *   hooks: (builtIn) => [...builtIn.slice(0, -1), challengeHook, ...builtIn.slice(-1)],
+   *   hooks: [{ slot: 'caller-request', beforeRequest: (request) => void (request.headers['x-ab'] = 'b') }],
    * });
    */
-  hooks?: readonly RequestHook[] | ((builtIn: readonly RequestHook[]) => readonly RequestHook[]);
+  hooks?: readonly CallerHook[];
   /**
-   * Request signing and login encryption (SPEC 4, 5, 7, 8). When set, their hooks join the list
-   * (after `hooks` composed it): login encryption after common-headers, sign errors before
-   * session-expiry, device check and signing last of all. Off unless given: the site turns it on.
+   * Request signing and login encryption (SPEC 4, 5, 7, 8): fills the slots login-encryption,
+   * device-check, request-signing and sign-error. Off unless given: the site turns it on.
    * @default false
    * @example
    * createHttpClient({ signing: { trustRootCertPem: PRODUCTION_TRUST_ROOT_PEM } });
@@ -155,9 +152,8 @@ export interface HttpClientOptions {
   /**
    * Human verification (SPEC 4, 5, 7): a reply coded 10021 in group `gateway` shows the
    * presenter's challenge, checks the solution and retries the call with `captcha-token`. The
-   * hook is always there: it joins the list after `hooks` composed it, right before the error
-   * notice, so a 10021 never toasts. Browser-only (SPEC 9): without a presenter (server side) a
-   * 10021 rejects with its ApiError.
+   * `challenge` slot is always filled, before the error notice's, so a 10021 never toasts.
+   * Browser-only (SPEC 9): without a presenter (server side) a 10021 rejects with its ApiError.
    * @default false
    * @example
    * createHttpClient({ challenge: { presenter: createChallengePresenter() } });
@@ -166,8 +162,8 @@ export interface HttpClientOptions {
   /**
    * The replace-image-domain option (SPEC 4): when on, image URLs on the default host found in the
    * JSON string values of a successful reply's `data` (deep, in arrays and objects) come back
-   * moved to the source's current domain; the domain-config reply is exempt. Its hook
-   * (`replace-image-domain`) runs last of all, after signing's, so nothing else sees a changed body.
+   * moved to the source's current domain; the domain-config reply is exempt. Its slot
+   * (`replace-image-domain`) is the last, so no other step sees a changed body.
    * Pass the page's image domains (`createImageDomains`) to turn it on; the site does.
    * @default false
    * @example
@@ -193,14 +189,23 @@ export interface HttpClient {
    * form is filled in; never rejects. Does nothing when signing is off.
    */
   prepareSigning(): Promise<void>;
+  /**
+   * Logout (SPEC 4): posts the two logout calls, removes the refresh-token cookie and the
+   * signed-in marker, forgets the stored user id, posts clear cookie, then reloads, whatever the
+   * calls answer. One logout per 2 s (SPEC 9), whoever asks: the visitor, session expiry or an
+   * invalid signature.
+   */
+  endSession(): Promise<void>;
 }
+
+const callerSlots: ReadonlySet<string> = new Set(CALLER_SLOTS);
 
 /**
  * The request wrapper of SPEC 7, as the pipeline of DESIGN.md: posts JSON or gets with query
- * parameters under the site root, with the common headers, the duplicate guard, server-time
- * correction, session expiry, the challenge and error notices as hooks, and reads the
- * `{code, data, msg}` envelope. Success codes resolve `data`; any other code rejects with an ApiError carrying the
- * server's msg and code; transport failures reject with axios's own error.
+ * parameters under the site root through one hook per slot of REQUEST_SLOTS (request/slots.ts),
+ * and reads the `{code, data, msg}` envelope. Success codes resolve `data`; any other code
+ * rejects with an ApiError carrying the server's msg and code; a transport failure rejects with
+ * TimeoutError, NetworkError, CancelledError or HttpStatusError (errors.ts).
  * Nothing here touches a browser global until a default is needed (SSR imports this module).
  * @example
  * const http = createHttpClient({ notify: (text) => message.error(text) });
@@ -220,7 +225,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const newId = () => randomId(options.randomBytes);
   const preferences = createCookiePreferences(cookies);
   const clock = createServerClock(now);
-  // One logout per 2 s (SPEC 9) whichever hook asks: session expiry or an invalid signature.
+  // One logout per 2 s (SPEC 9) whoever asks: the visitor, session expiry, an invalid signature.
   const endSessionGate = createWindowGate(now, Timing.errorDebounceMs);
   const endThisSession = async () => {
     if (!endSessionGate('end-session')) return;
@@ -240,26 +245,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       adapter: ['xhr', 'fetch'],
     });
 
-  const builtIn: RequestHook[] = [
-    ...((options.duplicateGuard ?? isBrowser()) ? [duplicateGuardHook({ now })] : []),
-    commonHeadersHook({
-      deviceId: options.deviceId ?? storedDeviceId(storage, newId),
-      terminalCode: options.terminalCode ?? storedTerminalCode(storage, localCache, newId),
-      language: options.language ?? (() => preferences.get('language')),
-      randomId: newId,
-      now: () => clock.now(),
-      ...(options.testEnvironment ? { testEnvironment: options.testEnvironment } : {}),
-    }),
-    // DESIGN: the simulation header comes right after the common headers.
-    simulationHeaderHook({ isOn: options.simulation ?? (() => isSimulationFlagSet(storage)) }),
-    serverTimeHook(clock),
-    sessionExpiryHook({ now, endSession: endThisSession }),
-    errorNoticeHook({ notify, logger, now }),
-  ];
-  const composed =
-    typeof options.hooks === 'function'
-      ? options.hooks(builtIn)
-      : [...builtIn, ...(options.hooks ?? [])];
   const challengeOptions = options.challenge;
   let challengeFlow: Promise<ChallengeFlow> | undefined;
   // The flow (and the captcha schemas it checks replies with) loads with the first challenge.
@@ -283,7 +268,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
             }),
         ))
     : undefined;
-  const withChallenge = placeChallengeHook(composed, challengeHook({ flow: challenge }));
   const signingOptions = options.signing;
   // The signing code (crypto, the sign-config schema) loads on the first call that concerns it.
   const signing = signingOptions
@@ -303,10 +287,31 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }),
       )
     : undefined;
-  const signed = signing ? signing.place(withChallenge) : withChallenge;
-  const hooks = options.replaceImageDomain
-    ? [...signed, replaceImageDomainHook(options.replaceImageDomain)]
-    : signed;
+  const callerHooks = options.hooks ?? [];
+  for (const hook of callerHooks)
+    if (!callerSlots.has(hook.slot))
+      throw new Error(`the hooks option fills ${CALLER_SLOTS.join(' or ')}, not ${hook.slot}`);
+
+  // Listed in any order: each hook names its slot, and the pipeline runs them in slot order.
+  const hooks: RequestHook[] = [
+    ...((options.duplicateGuard ?? isBrowser()) ? [duplicateGuardHook({ now })] : []),
+    commonHeadersHook({
+      deviceId: options.deviceId ?? storedDeviceId(storage, newId),
+      terminalCode: options.terminalCode ?? storedTerminalCode(storage, localCache, newId),
+      language: options.language ?? (() => preferences.get('language')),
+      randomId: newId,
+      now: () => clock.now(),
+      ...(options.testEnvironment ? { testEnvironment: options.testEnvironment } : {}),
+    }),
+    simulationHeaderHook({ isOn: options.simulation ?? (() => isSimulationFlagSet(storage)) }),
+    ...(signing?.hooks ?? []),
+    serverTimeHook(clock),
+    sessionExpiryHook({ now, endSession: endThisSession }),
+    challengeHook({ flow: challenge }),
+    errorNoticeHook({ notify, logger, now }),
+    ...(options.replaceImageDomain ? [replaceImageDomainHook(options.replaceImageDomain)] : []),
+    ...callerHooks,
+  ];
 
   const send = createPipeline({
     transport: axiosTransport(instance, options.timeoutMs ?? Timing.wrapperTimeoutMs),
@@ -321,6 +326,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       send('GET', path, query, call) as Promise<T>,
     now: () => clock.now(),
     prepareSigning: () => signing?.prepare() ?? Promise.resolve(),
+    endSession: endThisSession,
   };
 }
 

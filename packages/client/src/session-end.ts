@@ -3,19 +3,17 @@ import { CookieName } from '@exchange-web/protocol/registry';
 import type { CookieJar } from './cookie-jar';
 import type { LocalCache } from './local-cache';
 import type { Logger } from './logger';
-import { ERROR_NOTICE_HOOK } from './request/error-notice';
-import { SESSION_EXPIRY_HOOK } from './request/session-expiry';
-import { SIGN_ERROR_HOOK } from './signing/hook-names';
+import type { RequestSlot } from './request/slots';
 
 /**
- * Hooks the session-ending calls skip: session expiry and sign errors, so an expired or
+ * Slots the session-ending calls skip: session expiry and sign errors, so an expired or
  * sign-invalid reply to them cannot start another logout (no loop); the error toast, since the
  * page reloads right after.
  */
-export const SESSION_END_SKIPPED_HOOKS: readonly string[] = [
-  SESSION_EXPIRY_HOOK,
-  SIGN_ERROR_HOOK,
-  ERROR_NOTICE_HOOK,
+export const SESSION_END_SKIPPED_HOOKS: readonly RequestSlot[] = [
+  'session-expiry',
+  'sign-error',
+  'error-notice',
 ];
 
 export interface EndSessionDeps {

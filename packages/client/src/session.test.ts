@@ -46,7 +46,7 @@ function setup(
     reload,
     ...httpOptions,
   });
-  const session = createSession({ http, localCache, cookies: jar, logger, reload });
+  const session = createSession({ http, localCache, cookies: jar, logger });
   return { session, localCache, jar, errors, steps };
 }
 
@@ -130,7 +130,9 @@ describe('session: user info', () => {
       baseURL: server.baseURL,
       storage: memoryStorage(),
       userId: session.userId,
-      hooks: [{ name: 'spy', beforeRequest: (request) => void ids.push(request.userId) }],
+      hooks: [
+        { slot: 'caller-request', beforeRequest: (request) => void ids.push(request.userId) },
+      ],
     });
     await http.post(ApiPath.userInfo, { locale: 'en' });
     await session.loadUserInfo();

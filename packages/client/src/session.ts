@@ -1,15 +1,13 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { CookieName } from '@exchange-web/protocol/registry';
 import { userInfoReplySchema, type UserInfoReply } from '@exchange-web/protocol/schemas';
-import { browserLocation, hasDocumentCookies } from './browser-globals';
+import { hasDocumentCookies } from './browser-globals';
 import { browserCookieJar, memoryCookieJar, type CookieJar } from './cookie-jar';
 import { createCookiePreferences } from './cookie-preferences';
 import { MalformedReplyError } from './errors';
 import type { HttpClient } from './http-client';
 import type { LocalCache } from './local-cache';
 import { consoleLogger, type Logger } from './logger';
-import { DUPLICATE_GUARD_HOOK } from './request/duplicate-guard';
-import { SESSION_END_SKIPPED_HOOKS, endSession } from './session-end';
 
 /** The user as the page knows it (SPEC 4: logged in when userId is non-empty). */
 export interface SessionState {
@@ -29,8 +27,6 @@ export interface SessionOptions {
   cookies?: CookieJar;
   /** @default console */
   logger?: Logger;
-  /** @default location.reload() */
-  reload?: () => void;
   /** The locale the user-info call is posted with. @default the language cookie, else 'en' */
   locale?: () => string;
 }
@@ -52,7 +48,6 @@ export function createSession(options: SessionOptions) {
   const cookies =
     options.cookies ?? (hasDocumentCookies() ? browserCookieJar() : memoryCookieJar());
   const logger = options.logger ?? consoleLogger;
-  const reload = options.reload ?? (() => browserLocation()?.reload());
   const preferences = createCookiePreferences(cookies);
   const locale = options.locale ?? (() => preferences.get('language'));
   const hasSession = () => cookies.get(CookieName.signedIn) !== undefined;
@@ -81,7 +76,7 @@ export function createSession(options: SessionOptions) {
         ApiPath.userInfo,
         { locale: locale() },
         // After a login or a switch the user differs: an earlier identical call is no answer.
-        fresh ? { skipHooks: [DUPLICATE_GUARD_HOOK] } : {},
+        { fresh },
       );
       const parsed = userInfoReplySchema.safeParse(data);
       if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
@@ -127,17 +122,12 @@ export function createSession(options: SessionOptions) {
       return current;
     },
     /**
-     * SPEC 4 Logout: posts the logout calls, removes the refresh-token cookie (and the signed-in
-     * marker), posts clear cookie, then reloads, even when a call fails.
+     * SPEC 4 Logout, through the http client's `endSession`: posts the logout calls, removes the
+     * refresh-token cookie (and the signed-in marker), posts clear cookie, then reloads, even
+     * when a call fails.
      */
     async logout(): Promise<void> {
-      await endSession({
-        post: (path) => http.post(path, {}, { skipHooks: SESSION_END_SKIPPED_HOOKS }),
-        cookies,
-        localCache,
-        reload,
-        logger,
-      });
+      await http.endSession();
       emit({ status: 'anonymous', userId: '', user: null });
     },
   };

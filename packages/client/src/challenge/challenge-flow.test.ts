@@ -1,9 +1,8 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { captchaCheckRequestSchema } from '@exchange-web/protocol/schemas';
-import { isCancel } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
-import { ApiError, isApiError, isChallengeDismissedError } from '../errors';
+import { ApiError, isApiError, isCancelledError, isChallengeDismissedError } from '../errors';
 import { createHttpClient, type ChallengeOptions, type HttpClientOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
 import { fail, ok, startLocalServer, type LocalServer, type Reply } from '../testing/local-server';
@@ -359,7 +358,7 @@ describe('challenge flow', () => {
     expect([toasts, logged]).toEqual([[], []]);
   });
 
-  it('rejects a cancelled call with CanceledError and closes the challenge nobody waits for', async () => {
+  it('rejects a cancelled call with CancelledError and closes the challenge nobody waits for', async () => {
     playGateway(server).guard('/v1/guarded');
     const { presenter, shown } = fakePresenter(
       ({ signal }) =>
@@ -371,7 +370,7 @@ describe('challenge flow', () => {
       .catch((caught: unknown) => caught);
     await vi.waitFor(() => expect(shown).toHaveLength(1));
     controller.abort();
-    expect(isCancel(await call)).toBe(true);
+    expect(isCancelledError(await call)).toBe(true);
     expect(shown[0]?.signal.aborted).toBe(true);
     expect(server.hits(ApiPath.captchaCheck)).toHaveLength(0);
     expect(toasts).toEqual([]);

@@ -7,8 +7,13 @@ import {
   type CaptchaIdReply,
   type CaptchaIdRequest,
 } from '@exchange-web/protocol/schemas';
-import { CanceledError } from 'axios';
-import { ApiError, ChallengeDismissedError, MalformedReplyError } from '../errors';
+import {
+  CancelledError,
+  ChallengeDismissedError,
+  MalformedReplyError,
+  isApiError,
+  type ApiError,
+} from '../errors';
 import type { ChallengePresenter } from './challenge-presenter';
 
 // Ours, SPEC 4 names no limit: three refused solutions in a row end the round (see failedChecks).
@@ -70,7 +75,7 @@ class Round {
  * Its subclasses (session expired, sign error) are not about the solution and end the round.
  */
 const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.name === 'ApiError';
+  isApiError(error) && error.name === 'ApiError';
 
 /**
  * Orchestrates the human-verification challenge of SPEC 4, 5 and 7 for the calls that met a
@@ -91,7 +96,7 @@ const isRefusal = (error: unknown): error is ApiError =>
  *   its own original message (SPEC 4).
  * - A refused solution shows a new challenge (a refused one may be spent); after
  *   `maxFailedChecks` refusals in a row the waiting calls are rejected with the last refusal.
- * - A call cancelled while it waits rejects with axios's CanceledError; when none waits any more
+ * - A call cancelled while it waits rejects with CancelledError; when none waits any more
  *   the shown challenge is closed (the presentation's signal aborts).
  */
 export class ChallengeFlow {
@@ -112,7 +117,7 @@ export class ChallengeFlow {
    * return { action: 'retry', headers: token === undefined ? {} : { 'captcha-token': token } };
    */
   pass(scene: string, originalMessage: string, signal?: AbortSignal): Promise<string | undefined> {
-    if (signal?.aborted) return Promise.reject(new CanceledError());
+    if (signal?.aborted) return Promise.reject(new CancelledError());
     return new Promise((resolve, reject) => {
       const existing = this.#rounds.get(scene);
       const round = existing ?? new Round();
@@ -133,7 +138,7 @@ export class ChallengeFlow {
         },
       };
       const onAbort = () => {
-        waiter.reject(new CanceledError());
+        waiter.reject(new CancelledError());
         if (round.waiters.size === 0) this.#end(scene, round);
       };
       signal?.addEventListener('abort', onAbort, { once: true });

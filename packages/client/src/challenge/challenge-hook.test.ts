@@ -1,32 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isChallengeDismissedError } from '../errors';
-import type { RequestHook } from '../request/hooks';
 import { createPipeline, type TransportReply } from '../request/pipeline';
 import { ChallengeFlow } from './challenge-flow';
-import { CHALLENGE_HOOK, challengeHook, placeChallengeHook } from './challenge-hook';
+import { challengeHook } from './challenge-hook';
 
 const challengeReply = (data: unknown, msg = 'verify'): TransportReply => ({
   status: 403,
   headers: {},
   body: { code: '10021', data, msg },
-});
-
-const named = (name: string): RequestHook => ({ name });
-
-describe('challenge hook placement', () => {
-  it('goes right before the error notice, else last', () => {
-    const hook = named(CHALLENGE_HOOK);
-    const names = (hooks: RequestHook[]) => hooks.map((each) => each.name);
-    expect(
-      names(
-        placeChallengeHook(
-          ['common-headers', 'server-time', 'session-expiry', 'error-notice'].map(named),
-          hook,
-        ),
-      ),
-    ).toEqual(['common-headers', 'server-time', 'session-expiry', 'challenge', 'error-notice']);
-    expect(names(placeChallengeHook([named('a')], hook))).toEqual(['a', 'challenge']);
-  });
 });
 
 describe('challenge hook', () => {
@@ -60,7 +41,7 @@ describe('challenge hook', () => {
       transport: async () => challengeReply({ group: 'gateway', scene: 'login' }, 'Original'),
       hooks: [
         challengeHook({ flow: async () => flowWith(null) }),
-        { name: 'later', afterResponse: () => void later.push('ran') },
+        { slot: 'error-notice', afterResponse: () => void later.push('ran') },
       ],
     });
     const error = await send('POST', '/v1/x', {}).catch((caught: unknown) => caught);
@@ -79,7 +60,7 @@ describe('challenge hook', () => {
       transport: async () => challengeReply(data),
       hooks: [
         challengeHook({ flow: async () => flowWith('cGF5bG9hZA==') }),
-        { name: 'later', afterResponse: () => void later.push('ran') },
+        { slot: 'error-notice', afterResponse: () => void later.push('ran') },
       ],
     });
     await expect(send('POST', '/v1/x', {})).rejects.toMatchObject({ code: '10021' });

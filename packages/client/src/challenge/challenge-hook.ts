@@ -3,22 +3,19 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import type { ChallengeRequiredData } from '@exchange-web/protocol/schemas';
 import { ApiError } from '../errors';
 import type { RequestHook } from '../request/hooks';
-import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from '../request/hook-names';
 import { MAX_RETRIES } from '../request/pipeline';
+import type { RequestSlot } from '../request/slots';
 import type { ChallengeFlow } from './challenge-flow';
-import { CHALLENGE_HOOK } from './hook-name';
-
-export { CHALLENGE_HOOK };
 
 /**
- * Hooks the captcha calls (get-captcha-id, check-captcha) skip: this hook, so a 10021 there cannot
- * start another challenge; the error notice, so no challenge flow toasts (its caller is told);
- * the duplicate guard, since calls waiting together each ask for a challenge of their own.
+ * Slots the captcha calls (get-captcha-id, check-captcha) skip: this hook's, so a 10021 there
+ * cannot start another challenge; the error notice, so no challenge flow toasts (its caller is
+ * told); the duplicate guard, since calls waiting together each ask for a challenge of their own.
  */
-export const CHALLENGE_CALL_SKIPPED_HOOKS: readonly string[] = [
-  CHALLENGE_HOOK,
-  ERROR_NOTICE_HOOK,
-  DUPLICATE_GUARD_HOOK,
+export const CHALLENGE_CALL_SKIPPED_HOOKS: readonly RequestSlot[] = [
+  'challenge',
+  'error-notice',
+  'duplicate-guard',
 ];
 
 // The 10021 data is two strings (challengeRequiredDataSchema): checked by hand, so the hook, which
@@ -48,7 +45,7 @@ export function challengeHook(options: {
   flow: (() => Promise<ChallengeFlow>) | undefined;
 }): RequestHook {
   return {
-    name: CHALLENGE_HOOK,
+    slot: 'challenge',
     async afterResponse({ envelope, request }) {
       if (!envelope || envelope.code !== ErrorCode.challengeRequired) return undefined;
       const data = envelope.data;
@@ -74,18 +71,4 @@ export function challengeHook(options: {
       }
     },
   };
-}
-
-/**
- * Puts the challenge hook into a pipeline list: before the error notice (so a 10021 never
- * toasts), else last. Session expiry and sign errors come before it, as in DESIGN.md's order.
- */
-export function placeChallengeHook(
-  hooks: readonly RequestHook[],
-  hook: RequestHook,
-): RequestHook[] {
-  const list = [...hooks];
-  const notice = list.findIndex((each) => each.name === ERROR_NOTICE_HOOK);
-  list.splice(notice >= 0 ? notice : list.length, 0, hook);
-  return list;
 }

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
 import { createHttpClient, type HttpClientOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
-import { REPLACE_IMAGE_DOMAIN_HOOK } from '../request/hook-names';
 import { fail, ok, startLocalServer, type LocalServer } from '../testing/local-server';
 import type { ImageDomainSource } from './image-domains';
 
@@ -102,13 +101,5 @@ describe('the replace-image-domain option (SPEC 4)', () => {
       data: { image: '/images/a.png' },
     });
     await expect(http.get('/v1/failed')).rejects.toMatchObject({ code: '30001' });
-  });
-
-  it('is skipped by name', async () => {
-    await expect(
-      client({ replaceImageDomain: source() }).get(ImagePath.coinIcons, undefined, {
-        skipHooks: [REPLACE_IMAGE_DOMAIN_HOOK],
-      }),
-    ).resolves.toEqual(ICONS);
   });
 });

@@ -1,7 +1,6 @@
 import { isSuccessCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { RequestHook } from '../request/hooks';
-import { REPLACE_IMAGE_DOMAIN_HOOK } from '../request/hook-names';
 import type { ImageDomainSource } from './image-domains';
 import { rewriteImageUrlsDeep } from './image-url';
 
@@ -12,7 +11,7 @@ import { rewriteImageUrlsDeep } from './image-url';
  */
 export function replaceImageDomainHook(source: ImageDomainSource): RequestHook {
   return {
-    name: REPLACE_IMAGE_DOMAIN_HOOK,
+    slot: 'replace-image-domain',
     afterResponse({ request, status, body, envelope }) {
       if (request.path === ApiPath.domainConfigList) return;
       if (status < 200 || status >= 300 || !envelope || !isSuccessCode(envelope.code)) return;

@@ -1,9 +1,6 @@
 import { HeaderName, HeaderValue, UHTI_PREFIX } from '@exchange-web/protocol/registry';
 import { requestLocaleFor } from '@exchange-web/protocol/request-locale';
 import type { RequestHook } from './hooks';
-import { COMMON_HEADERS_HOOK } from './hook-names';
-
-export { COMMON_HEADERS_HOOK };
 
 /** Routing headers of a test environment (SPEC 7); each is sent only when set. */
 export interface TestEnvironment {
@@ -30,7 +27,7 @@ export interface CommonHeadersOptions {
  */
 export function commonHeadersHook(options: CommonHeadersOptions): RequestHook {
   return {
-    name: COMMON_HEADERS_HOOK,
+    slot: 'common-headers',
     beforeRequest(request) {
       const tm = String(options.now());
       // SPEC 3, 7: both locale and language carry the catalogue key of the stored language.

@@ -95,7 +95,7 @@ describe('duplicate guard', () => {
     let asked = 0;
     const { send, sends } = setup([
       {
-        name: 'retry-once',
+        slot: 'challenge',
         afterResponse: () => (asked++ === 0 ? { action: 'retry', headers: {} } : undefined),
       },
     ]);

@@ -1,8 +1,5 @@
 import { Timing } from '@exchange-web/protocol/registry';
 import type { RequestHook, RequestState } from './hooks';
-import { DUPLICATE_GUARD_HOOK } from './hook-names';
-
-export { DUPLICATE_GUARD_HOOK };
 
 export interface DuplicateGuardOptions {
   now(): number;
@@ -47,7 +44,7 @@ export function duplicateGuardHook(options: DuplicateGuardOptions): RequestHook 
   const sent = new Map<string, { times: number[]; latest: Promise<unknown> }>();
 
   return {
-    name: DUPLICATE_GUARD_HOOK,
+    slot: 'duplicate-guard',
     beforeRequest(request) {
       if (request.attempt > 0) return;
       const key = requestKey(request);

@@ -1,6 +1,5 @@
-import { AxiosError, CanceledError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../errors';
+import { ApiError, CancelledError, HttpStatusError, NetworkError, TimeoutError } from '../errors';
 import { errorNoticeHook } from './error-notice';
 import type { RequestHook } from './hooks';
 import { createPipeline, type TransportReply } from './pipeline';
@@ -27,7 +26,7 @@ const statusReply = (status: number, body: unknown = 'x'): TransportReply => ({
   status,
   headers: {},
   body,
-  error: new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE'),
+  error: new HttpStatusError(status, body),
 });
 
 beforeEach(() => {
@@ -67,7 +66,7 @@ describe('error notice', () => {
     expect([toasts, logged]).toEqual([[], []]);
   });
 
-  it('toasts another HTTP error with axios message, or the server msg of an envelope', async () => {
+  it('toasts another HTTP error with its status message, or the server msg of an envelope', async () => {
     const replies = [statusReply(500), statusReply(400, { code: '40001', data: null, msg: 'bad' })];
     const { call, toasts } = setup(() => replies.shift() ?? statusReply(503));
     await call();
@@ -90,16 +89,17 @@ describe('error notice', () => {
     });
     await send('GET', '/v1/a', undefined).catch(() => undefined);
     await send('GET', '/v1/b', undefined).catch(() => undefined);
-    expect(causes[0]).toBeInstanceOf(AxiosError);
+    expect(causes[0]).toBeInstanceOf(HttpStatusError);
+    expect(causes[0]).toMatchObject({ status: 502 });
     expect(causes[1]).toBeInstanceOf(ApiError);
     expect(causes[1]).toMatchObject({ code: '40001', message: 'bad' });
   });
 
-  it('toasts a failure without a response with its axios message, but not a cancel', async () => {
+  it('toasts a failure without a response with its message, but not a cancel', async () => {
     const failures: Error[] = [
-      new AxiosError('Network Error', 'ERR_NETWORK'),
-      new AxiosError('timeout of 20000ms exceeded', 'ECONNABORTED'),
-      new CanceledError(),
+      new NetworkError('Network Error'),
+      new TimeoutError('timeout of 20000ms exceeded'),
+      new CancelledError(),
     ];
     const { call, toasts } = setup(() => Promise.reject(failures.shift()));
     const errors = [await call(), await call(), await call()];
@@ -155,7 +155,7 @@ describe('error notice', () => {
       () => statusReply(401, { code: '00004', data: null, msg: 'expired' }),
       [
         {
-          name: 'expiry',
+          slot: 'session-expiry',
           afterResponse: () => ({ action: 'reject', error: new Error('expired') }),
         },
       ],

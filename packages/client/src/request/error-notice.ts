@@ -1,18 +1,15 @@
 import { HttpStatus, SESSION_EXPIRY_CODES, isSuccessCode } from '@exchange-web/protocol/codes';
 import { Timing } from '@exchange-web/protocol/registry';
-import { isCancel } from 'axios';
-import { ApiError } from '../errors';
+import { ApiError, isCancelledError } from '../errors';
 import type { Logger } from '../logger';
 import type { RequestHook, ResponseState } from './hooks';
 import { createWindowGate } from './window-gate';
-import { ERROR_NOTICE_HOOK } from './hook-names';
-
-export { ERROR_NOTICE_HOOK };
 
 export interface ErrorNoticeOptions {
   /**
    * Shows a toast (the React layer passes antd's message). `cause` is what the caller is rejected
-   * with: an {@link ApiError} for an envelope, else axios's error, so a page can word it itself.
+   * with: an {@link ApiError} for an envelope, else the transport's named error (HttpStatusError,
+   * TimeoutError, NetworkError), so a page can word it itself.
    */
   notify(message: string, cause: unknown): void;
   logger: Logger;
@@ -32,10 +29,10 @@ const messageOf = (error: unknown): string =>
  * How failures reach the visitor (SPEC 8): HTTP 429 stays quiet; a body status error under HTTP
  * 2xx, or a session-expiry code under any status, goes to the console only; every other failure
  * (another HTTP error, a network error, a timeout) shows a toast with the message the caller is
- * rejected with: the server msg when the reply is an envelope, else axios's own. The same message
- * within 2 s shows once (SPEC 9).
- * Runs last among the response hooks: what an earlier hook settled (session expiry, challenge)
- * never reaches it.
+ * rejected with: the server msg when the reply is an envelope, else the transport's (SPEC 8
+ * generic client errors). A call its caller cancelled shows nothing. The same message within
+ * 2 s shows once (SPEC 9). Its slot comes after every step that settles a reply (session
+ * expiry, challenge): what they settled never reaches it.
  */
 export function errorNoticeHook(options: ErrorNoticeOptions): RequestHook {
   const gate = createWindowGate(options.now, options.debounceMs ?? Timing.errorDebounceMs);
@@ -44,7 +41,7 @@ export function errorNoticeHook(options: ErrorNoticeOptions): RequestHook {
   };
 
   return {
-    name: ERROR_NOTICE_HOOK,
+    slot: 'error-notice',
     afterResponse(response: ResponseState) {
       if (response.status === HttpStatus.tooManyRequests) return;
       const { envelope } = response;
@@ -63,7 +60,7 @@ export function errorNoticeHook(options: ErrorNoticeOptions): RequestHook {
     },
     onTransportError(error) {
       // A call its caller cancelled is not a failure to report.
-      if (isCancel(error)) return;
+      if (isCancelledError(error)) return;
       show(messageOf(error), error);
     },
   };

@@ -1,11 +1,13 @@
 import type { Envelope } from '@exchange-web/protocol/envelope';
+import type { HttpStatusError } from '../errors';
+import type { CallerSlot, RequestSlot } from './slots';
 
 export { readEnvelope } from '@exchange-web/protocol/envelope-reader';
 
 /**
  * The hook interface of the request pipeline (DESIGN.md "A request's way through the client"),
- * after ky's `source/types/hooks.ts`: every step of the way is one {@link RequestHook}, and the
- * wrapper only runs them in order.
+ * after ky's `source/types/hooks.ts`: every step of the way is one {@link RequestHook} filling one
+ * slot of REQUEST_SLOTS (./slots.ts), and the wrapper only runs them in slot order.
  */
 
 /** The two methods of the wrapper (SPEC 7). */
@@ -27,16 +29,23 @@ export interface RequestOptions {
    * @default false
    */
   quiet?: boolean;
+  /** Cancels the call; a cancelled call rejects with CancelledError, without a toast. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Per-call options of the client's own calls: the session-ending calls, the captcha calls and
+ * the sign config. Pages never skip steps; they have `fresh` and `quiet`.
+ */
+export interface InternalRequestOptions extends RequestOptions {
   /**
-   * Names of hooks not to run for this call.
+   * Slots not to run for this call.
    * @default []
    * @example
-   * // The session-expiry hook's own logout calls must not trigger it again.
-   * http.post(ApiPath.logout, {}, { skipHooks: [SESSION_EXPIRY_HOOK] });
+   * // The session-end calls must not end the session again.
+   * send('POST', ApiPath.logout, {}, { skipHooks: ['session-expiry', 'sign-error', 'error-notice'] });
    */
-  skipHooks?: readonly string[];
-  /** Cancels the call; a cancelled call rejects with axios's CanceledError, without a toast. */
-  signal?: AbortSignal;
+  skipHooks?: readonly RequestSlot[];
 }
 
 /** The request as the hooks see it before it is sent; each attempt gets a fresh one. */
@@ -80,8 +89,8 @@ export interface ResponseState {
   readonly body: unknown;
   /** The body read as a `{code, data, msg}` envelope (code and msg as strings), if it is one. */
   readonly envelope: Envelope<unknown> | undefined;
-  /** axios's error for a non-2xx status; rejected with when no envelope explains the status. */
-  readonly transportError: unknown;
+  /** The error of a non-2xx status; rejected with when no envelope explains the status. */
+  readonly transportError: HttpStatusError | undefined;
 }
 
 /** Answers the call without sending it (ky: a beforeRequest hook returning a Response). */
@@ -112,22 +121,31 @@ export type BeforeRequestResult = void | RespondAction;
 export type AfterResponseResult = void | RetryAction | RejectAction | ReplaceBodyAction;
 
 /**
- * One step of the pipeline. Hooks run in list order in every phase; any phase may be async.
+ * One step of the pipeline, filling one slot of REQUEST_SLOTS. Hooks run in slot order in every
+ * phase; any phase may be async.
  * @example
  * const simulation: RequestHook = {
- *   name: 'simulation',
+ *   slot: 'simulation-header',
  *   beforeRequest(request) {
  *     if (isSimulation()) request.headers[HeaderName.paptrading] = HeaderValue.paptrading;
  *   },
  * };
  */
 export interface RequestHook {
-  /** A unique name, for `skipHooks` and for placing caller hooks among the built-in ones. */
-  readonly name: string;
+  /** The slot this hook fills: where it runs, and what `skipHooks` names. */
+  readonly slot: RequestSlot;
   /** Before the send: change headers or body, or answer the call without sending it. */
   beforeRequest?(request: RequestState): BeforeRequestResult | Promise<BeforeRequestResult>;
   /** After any HTTP response (2xx or not): read it, retry, reject, or replace the body. */
   afterResponse?(response: ResponseState): AfterResponseResult | Promise<AfterResponseResult>;
-  /** After a failure with no response (network, timeout, cancel); the error is rethrown as is. */
+  /**
+   * After a failure with no response (TimeoutError, NetworkError, CancelledError); the error is
+   * rethrown as is.
+   */
   onTransportError?(error: unknown, request: Readonly<RequestState>): void | Promise<void>;
+}
+
+/** A hook of the request client's `hooks` option: it fills one of the caller slots. */
+export interface CallerHook extends RequestHook {
+  readonly slot: CallerSlot;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isMalformedReplyError, isWrongApiNameError } from '../errors';
-import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from './hook-names';
+import { ApiError, HttpStatusError, isMalformedReplyError, isWrongApiNameError } from '../errors';
 import type { RequestHook, RequestState } from './hooks';
 import { MAX_RETRIES, createPipeline, type TransportReply } from './pipeline';
+import { REQUEST_SLOTS, type RequestSlot } from './slots';
 
 // A counting transport: records what each send carried and answers from a queue or a default.
 function countingTransport(answer: (request: RequestState) => TransportReply) {
@@ -33,21 +33,22 @@ describe('request pipeline', () => {
     const { sent, transport } = countingTransport(() => envelope('00000', 'ok'));
     const order: string[] = [];
     const first: RequestHook = {
-      name: 'first',
+      slot: 'common-headers',
       beforeRequest(request) {
         order.push('first');
         request.headers.a = '1';
       },
     };
     const second: RequestHook = {
-      name: 'second',
+      slot: 'simulation-header',
       async beforeRequest(request) {
         order.push('second');
         request.headers.b = request.headers.a ?? '';
         request.body = { replaced: true };
       },
     };
-    const send = createPipeline({ transport, hooks: [first, second] });
+    // Listed out of order: the slots order them.
+    const send = createPipeline({ transport, hooks: [second, first] });
     await expect(send('POST', 'v1/x', { original: true })).resolves.toBe('ok');
     expect(order).toEqual(['first', 'second']);
     expect(sent).toEqual([
@@ -71,7 +72,7 @@ describe('request pipeline', () => {
     let ran = false;
     const send = createPipeline({
       transport,
-      hooks: [{ name: 'spy', beforeRequest: () => void (ran = true) }],
+      hooks: [{ slot: 'caller-request', beforeRequest: () => void (ran = true) }],
     });
     const error = await send('GET', '', undefined).catch((caught: unknown) => caught);
     expect(isWrongApiNameError(error)).toBe(true);
@@ -85,10 +86,10 @@ describe('request pipeline', () => {
       transport,
       hooks: [
         {
-          name: 'cache',
+          slot: 'duplicate-guard',
           beforeRequest: () => ({ action: 'respond', result: Promise.resolve(42) }),
         },
-        { name: 'later', beforeRequest: () => void later.push('ran') },
+        { slot: 'caller-request', beforeRequest: () => void later.push('ran') },
       ],
     });
     await expect(send('GET', '/v1/a', undefined)).resolves.toBe(42);
@@ -100,7 +101,7 @@ describe('request pipeline', () => {
     let seen: Promise<unknown> | undefined;
     const send = createPipeline({
       transport,
-      hooks: [{ name: 'watch', beforeRequest: (request) => void (seen = request.result) }],
+      hooks: [{ slot: 'caller-request', beforeRequest: (request) => void (seen = request.result) }],
     });
     const call = send('POST', '/v1/a', {});
     expect(seen).toBe(call);
@@ -118,7 +119,7 @@ describe('request pipeline', () => {
       transport,
       hooks: [
         {
-          name: 'look',
+          slot: 'caller-response',
           afterResponse: ({ status, headers, envelope: read }) =>
             void seen.push(status, headers, read),
         },
@@ -138,7 +139,7 @@ describe('request pipeline', () => {
       transport,
       hooks: [
         {
-          name: 'stamp',
+          slot: 'caller-request',
           beforeRequest(request) {
             attempts.push(request.attempt);
             request.headers.stamp = String(request.attempt);
@@ -146,7 +147,7 @@ describe('request pipeline', () => {
           },
         },
         {
-          name: 'challenge',
+          slot: 'challenge',
           afterResponse: ({ envelope: read }) =>
             read?.code === '10021'
               ? { action: 'retry', headers: { 'captcha-token': 'tok' } }
@@ -168,7 +169,7 @@ describe('request pipeline', () => {
     const { sent, transport } = countingTransport(() => envelope('10021', null, 'again'));
     const send = createPipeline({
       transport,
-      hooks: [{ name: 'always', afterResponse: () => ({ action: 'retry', headers: {} }) }],
+      hooks: [{ slot: 'challenge', afterResponse: () => ({ action: 'retry', headers: {} }) }],
     });
     await expect(send('GET', '/v1/a', undefined)).rejects.toMatchObject({ code: '10021' });
     expect(sent.length).toBe(MAX_RETRIES + 1);
@@ -180,8 +181,11 @@ describe('request pipeline', () => {
     const send = createPipeline({
       transport,
       hooks: [
-        { name: 'stop', afterResponse: () => ({ action: 'reject', error: new Error('stopped') }) },
-        { name: 'later', afterResponse: () => void later.push('ran') },
+        {
+          slot: 'session-expiry',
+          afterResponse: () => ({ action: 'reject', error: new Error('stopped') }),
+        },
+        { slot: 'error-notice', afterResponse: () => void later.push('ran') },
       ],
     });
     await expect(send('GET', '/v1/a', undefined)).rejects.toThrow('stopped');
@@ -195,46 +199,51 @@ describe('request pipeline', () => {
       transport,
       hooks: [
         {
-          name: 'rewrite',
+          slot: 'caller-response',
           afterResponse: ({ body }) => ({
             action: 'replaceBody',
             body: JSON.parse(JSON.stringify(body).replace('old', 'new')) as unknown,
           }),
         },
-        { name: 'later', afterResponse: ({ envelope: read }) => void (seenByLater = read?.data) },
+        {
+          slot: 'replace-image-domain',
+          afterResponse: ({ envelope: read }) => void (seenByLater = read?.data),
+        },
       ],
     });
     await expect(send('GET', '/v1/a', undefined)).resolves.toBe('https://new/img.png');
     expect(seenByLater).toBe('https://new/img.png');
   });
 
-  it('skips the hooks a call names', async () => {
+  it('skips the slots a call names', async () => {
     const { sent, transport } = countingTransport(() => envelope('00000'));
     const send = createPipeline({
       transport,
-      hooks: [{ name: 'mark', beforeRequest: (request) => void (request.headers.mark = '1') }],
+      hooks: [
+        { slot: 'common-headers', beforeRequest: (request) => void (request.headers.mark = '1') },
+      ],
     });
-    await send('POST', '/v1/a', {}, { skipHooks: ['mark'] });
+    await send('POST', '/v1/a', {}, { skipHooks: ['common-headers'] });
     await send('POST', '/v1/a', {});
     expect(sent.map(({ headers }) => headers)).toEqual([{}, { mark: '1' }]);
   });
 
   it('lets a fresh call past the duplicate guard and a quiet call past the error notice', async () => {
     const { sent, transport } = countingTransport(() => envelope('00000'));
-    const mark = (name: string): RequestHook => ({
-      name,
-      beforeRequest: (request) => void (request.headers[name] = '1'),
+    const mark = (slot: RequestSlot): RequestHook => ({
+      slot,
+      beforeRequest: (request) => void (request.headers[slot] = '1'),
     });
     const send = createPipeline({
       transport,
-      hooks: [mark(DUPLICATE_GUARD_HOOK), mark(ERROR_NOTICE_HOOK)],
+      hooks: [mark('duplicate-guard'), mark('error-notice')],
     });
     await send('GET', '/v1/a', undefined, { fresh: true });
     await send('GET', '/v1/a', undefined, { quiet: true });
     await send('GET', '/v1/a', undefined, { fresh: true, quiet: true });
     expect(sent.map(({ headers }) => headers)).toEqual([
-      { [ERROR_NOTICE_HOOK]: '1' },
-      { [DUPLICATE_GUARD_HOOK]: '1' },
+      { 'error-notice': '1' },
+      { 'duplicate-guard': '1' },
       {},
     ]);
   });
@@ -244,7 +253,7 @@ describe('request pipeline', () => {
     const seen: unknown[] = [];
     const send = createPipeline({
       transport: () => Promise.reject(failure),
-      hooks: [{ name: 'watch', onTransportError: (error) => void seen.push(error) }],
+      hooks: [{ slot: 'error-notice', onTransportError: (error) => void seen.push(error) }],
     });
     await expect(send('GET', '/v1/a', undefined)).rejects.toBe(failure);
     expect(seen).toEqual([failure]);
@@ -263,8 +272,8 @@ describe('request pipeline', () => {
     expect(error).toMatchObject({ message: 'No', code: '30001', data: 5 });
   });
 
-  it('rethrows the transport error of a non-2xx reply without an envelope, else malformed', async () => {
-    const statusError = new Error('Request failed with status code 502');
+  it('rejects a non-2xx reply without an envelope with its HttpStatusError, else malformed', async () => {
+    const statusError = new HttpStatusError(502, 'bad gateway');
     const replies: TransportReply[] = [
       { status: 502, headers: {}, body: 'bad gateway', error: statusError },
       { status: 200, headers: {}, body: '<html>' },
@@ -283,7 +292,9 @@ describe('request pipeline', () => {
     let current = '';
     const send = createPipeline({
       transport: async () => envelope('00000'),
-      hooks: [{ name: 'user', beforeRequest: (request) => void ids.push(request.userId) }],
+      hooks: [
+        { slot: 'caller-request', beforeRequest: (request) => void ids.push(request.userId) },
+      ],
       userId: () => current,
     });
     await send('GET', '/v1/a', undefined);
@@ -292,12 +303,32 @@ describe('request pipeline', () => {
     expect(ids).toEqual(['', '42']);
   });
 
-  it('refuses two hooks with the same name', () => {
+  it('runs the hooks in slot order in every phase, however they are listed', async () => {
+    const { transport } = countingTransport(() => envelope('00000'));
+    const ran: string[] = [];
+    const traced = (slot: RequestSlot): RequestHook => ({
+      slot,
+      beforeRequest: () => void ran.push(`before ${slot}`),
+      afterResponse: () => void ran.push(`after ${slot}`),
+    });
+    const send = createPipeline({ transport, hooks: [...REQUEST_SLOTS].reverse().map(traced) });
+    await send('GET', '/v1/a', undefined);
+    expect(ran).toEqual([
+      ...REQUEST_SLOTS.map((slot) => `before ${slot}`),
+      ...REQUEST_SLOTS.map((slot) => `after ${slot}`),
+    ]);
+  });
+
+  it('refuses a hook in an unknown slot, and two hooks in one slot', () => {
+    const transport = async () => envelope('00000');
+    expect(() =>
+      createPipeline({ transport, hooks: [{ slot: 'logging' as RequestSlot }] }),
+    ).toThrow('unknown request slot: logging');
     expect(() =>
       createPipeline({
-        transport: async () => envelope('00000'),
-        hooks: [{ name: 'same' }, { name: 'same' }],
+        transport,
+        hooks: [{ slot: 'caller-request' }, { slot: 'caller-request' }],
       }),
-    ).toThrow('duplicate request hook name: same');
+    ).toThrow('request slot caller-request is filled twice');
   });
 });

@@ -1,16 +1,16 @@
 import { isSuccessCode } from '@exchange-web/protocol/codes';
 import { normaliseApiPath } from '@exchange-web/protocol/paths';
-import { ApiError, MalformedReplyError, WrongApiNameError } from '../errors';
+import { ApiError, MalformedReplyError, WrongApiNameError, type HttpStatusError } from '../errors';
 import {
   readEnvelope,
   type HttpMethod,
+  type InternalRequestOptions,
   type RequestHook,
-  type RequestOptions,
   type RequestState,
   type ResponseState,
   type RetryAction,
 } from './hooks';
-import { DUPLICATE_GUARD_HOOK, ERROR_NOTICE_HOOK } from './hook-names';
+import { REQUEST_SLOTS, type RequestSlot } from './slots';
 
 /** What a transport brings back from a send that got an HTTP response. */
 export interface TransportReply {
@@ -18,16 +18,19 @@ export interface TransportReply {
   /** Header names lower-cased. */
   headers: Record<string, string>;
   body: unknown;
-  /** The transport's own error for a non-2xx status, kept to be rethrown unchanged. */
-  error?: unknown;
+  /** The error of a non-2xx status, rejected with when no envelope explains the status. */
+  error?: HttpStatusError;
 }
 
-/** Sends one prepared request; rejects only when no response came (network, timeout, cancel). */
+/**
+ * Sends one prepared request; rejects only when no response came, with TimeoutError,
+ * NetworkError or CancelledError.
+ */
 export type Transport = (request: Readonly<RequestState>) => Promise<TransportReply>;
 
 export interface PipelineOptions {
   transport: Transport;
-  /** The hooks, in the order they run in every phase. Names must be unique. */
+  /** The hooks, in any order: each fills its own slot, and they run in REQUEST_SLOTS order. */
   hooks: readonly RequestHook[];
   /** The signed-in user's id, '' when anonymous (SPEC 6). @default () => '' */
   userId?: () => string;
@@ -60,35 +63,54 @@ function settle(response: ResponseState): unknown {
     if (isSuccessCode(envelope.code)) return envelope.data;
     throw new ApiError(envelope.msg, envelope.code, envelope.data);
   }
-  // A non-2xx reply without an envelope keeps axios's own error (SPEC 8 generic client errors).
+  // A non-2xx reply without an envelope rejects with its HttpStatusError (SPEC 8 generic errors).
   if (response.transportError !== undefined) throw response.transportError;
   throw new MalformedReplyError(response.body);
 }
 
+const slotRank: ReadonlyMap<string, number> = new Map(
+  REQUEST_SLOTS.map((slot, index) => [slot, index]),
+);
+
 /**
- * Runs calls through the hooks: empty path refused; each attempt builds a fresh request that every
- * `beforeRequest` prepares (or answers); the transport sends it; every `afterResponse` reads the
- * reply and may retry, reject or replace the body; the envelope then decides the outcome.
+ * The hooks in slot order. Refuses a hook in a slot the pipeline does not have, and two hooks in
+ * one slot: a step is where its slot is, and nowhere else.
+ */
+function inSlotOrder(hooks: readonly RequestHook[]): RequestHook[] {
+  const filled = new Set<RequestSlot>();
+  for (const hook of hooks) {
+    if (!slotRank.has(hook.slot))
+      throw new Error(
+        `unknown request slot: ${String(hook.slot)} (the slots are ${REQUEST_SLOTS.join(', ')})`,
+      );
+    if (filled.has(hook.slot)) throw new Error(`request slot ${hook.slot} is filled twice`);
+    filled.add(hook.slot);
+  }
+  const rank = (hook: RequestHook) => slotRank.get(hook.slot) ?? 0;
+  return [...hooks].sort((left, right) => rank(left) - rank(right));
+}
+
+/**
+ * Runs calls through the hooks in slot order: empty path refused; each attempt builds a fresh
+ * request that every `beforeRequest` prepares (or answers); the transport sends it; every
+ * `afterResponse` reads the reply and may retry, reject or replace the body; the envelope then
+ * decides the outcome.
  */
 export function createPipeline(options: PipelineOptions) {
-  const names = new Set<string>();
-  for (const hook of options.hooks) {
-    if (names.has(hook.name)) throw new Error(`duplicate request hook name: ${hook.name}`);
-    names.add(hook.name);
-  }
+  const ordered = inSlotOrder(options.hooks);
   const userId = options.userId ?? (() => '');
 
   async function run(
     method: HttpMethod,
     path: string,
     payload: unknown,
-    call: RequestOptions,
+    call: InternalRequestOptions,
     result: Promise<unknown>,
   ): Promise<unknown> {
-    const skipped = new Set(call.skipHooks ?? []);
-    if (call.fresh) skipped.add(DUPLICATE_GUARD_HOOK);
-    if (call.quiet) skipped.add(ERROR_NOTICE_HOOK);
-    const hooks = options.hooks.filter((hook) => !skipped.has(hook.name));
+    const skipped = new Set<RequestSlot>(call.skipHooks ?? []);
+    if (call.fresh) skipped.add('duplicate-guard');
+    if (call.quiet) skipped.add('error-notice');
+    const hooks = ordered.filter((hook) => !skipped.has(hook.slot));
     const callUserId = userId();
     let retryHeaders: Readonly<Record<string, string>> = {};
     for (let attempt = 0; ; attempt += 1) {
@@ -151,7 +173,7 @@ export function createPipeline(options: PipelineOptions) {
     method: HttpMethod,
     path: string,
     payload: unknown,
-    call: RequestOptions = {},
+    call: InternalRequestOptions = {},
   ): Promise<unknown> {
     // SPEC 5: a post or get with an empty path is refused before any request is made.
     if (!path) return Promise.reject(new WrongApiNameError());

@@ -1,8 +1,5 @@
 import { HeaderName } from '@exchange-web/protocol/registry';
 import type { RequestHook } from './hooks';
-import { SERVER_TIME_HOOK } from './hook-names';
-
-export { SERVER_TIME_HOOK };
 
 /** The client clock corrected by the server time (SPEC 7: `requesttime` corrects the clock). */
 export interface ServerClock {
@@ -31,7 +28,7 @@ export function createServerClock(localNow: () => number): ServerClock {
 /** Reads `requesttime` (ms since the epoch, as the gateway sends it) from every response. */
 export function serverTimeHook(clock: ServerClock): RequestHook {
   return {
-    name: SERVER_TIME_HOOK,
+    slot: 'server-time',
     afterResponse(response) {
       const raw = response.headers[HeaderName.requestTime];
       const serverTime = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);

@@ -14,7 +14,7 @@ function setup(reply: () => TransportReply, options: Partial<SessionExpiryOption
         now: () => Date.now(),
         ...options,
       }),
-      { name: 'later', afterResponse: () => void later.push('ran') },
+      { slot: 'error-notice', afterResponse: () => void later.push('ran') },
     ],
   });
   const call = (path = '/v1/a') => send('POST', path, {}).catch((error: unknown) => error);

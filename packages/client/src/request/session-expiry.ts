@@ -4,9 +4,6 @@ import { Timing } from '@exchange-web/protocol/registry';
 import { SessionExpiredError } from '../errors';
 import type { RequestHook } from './hooks';
 import { createWindowGate } from './window-gate';
-import { SESSION_EXPIRY_HOOK } from './hook-names';
-
-export { SESSION_EXPIRY_HOOK };
 
 export interface SessionExpiryOptions {
   /**
@@ -34,11 +31,11 @@ export function sessionExpiryHook(options: SessionExpiryOptions): RequestHook {
   const gate = createWindowGate(options.now, options.debounceMs ?? Timing.errorDebounceMs);
 
   return {
-    name: SESSION_EXPIRY_HOOK,
+    slot: 'session-expiry',
     afterResponse({ envelope, request }) {
       if (!envelope || !expiryCodes.has(envelope.code) || exempt.has(request.path)) return;
       // The caller is rejected at once; the logout and reload run on their own.
-      if (gate(SESSION_EXPIRY_HOOK)) void options.endSession();
+      if (gate('session-expiry')) void options.endSession();
       return {
         action: 'reject',
         error: new SessionExpiredError(envelope.msg, envelope.code, envelope.data),

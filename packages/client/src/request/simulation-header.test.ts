@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestState } from './hooks';
-import { SIMULATION_HEADER_HOOK } from './hook-names';
 import { simulationHeaderHook } from './simulation-header';
 
 const request = (headers: Record<string, string> = {}): RequestState => ({
@@ -45,7 +44,7 @@ describe('simulation header hook', () => {
     expect(state.headers.paptrading).toBe('0');
   });
 
-  it('has a name to skip it by', () => {
-    expect(simulationHeaderHook({ isOn: () => true }).name).toBe(SIMULATION_HEADER_HOOK);
+  it('fills the simulation-header slot', () => {
+    expect(simulationHeaderHook({ isOn: () => true }).slot).toBe('simulation-header');
   });
 });

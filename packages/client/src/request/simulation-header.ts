@@ -1,5 +1,4 @@
 import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
-import { SIMULATION_HEADER_HOOK } from './hook-names';
 import type { RequestHook } from './hooks';
 
 export interface SimulationHeaderOptions {
@@ -8,15 +7,15 @@ export interface SimulationHeaderOptions {
 }
 
 /**
- * Simulation requests carry `paptrading: 1` (SPEC 4). Runs after the common headers (DESIGN "A
- * request's way through the client"); a header the call set itself wins, so a call may speak for
- * the real account explicitly, or skip the hook by name.
+ * Simulation requests carry `paptrading: 1` (SPEC 4). Its slot follows the common headers' (DESIGN
+ * "A request's way through the client"); a header the call set itself wins, so a call may speak
+ * for the real account explicitly.
  * @example
  * simulationHeaderHook({ isOn: () => isSimulationFlagSet(localStorage) });
  */
 export function simulationHeaderHook(options: SimulationHeaderOptions): RequestHook {
   return {
-    name: SIMULATION_HEADER_HOOK,
+    slot: 'simulation-header',
     beforeRequest(request) {
       if (!options.isOn()) return;
       request.headers[HeaderName.paptrading] ??= HeaderValue.paptrading;

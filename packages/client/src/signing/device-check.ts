@@ -1,7 +1,6 @@
 import { HeaderName, SignMode } from '@exchange-web/protocol/registry';
 import { signData } from '@exchange-web/protocol/signing';
 import type { RequestHook } from '../request/hooks';
-import { DEVICE_CHECK_HOOK } from './hook-names';
 import type { KeyPairStore } from './key-pairs';
 import type { SentKeys } from './login-encryption';
 import type { SignConfigSource } from './sign-config';
@@ -27,7 +26,7 @@ export interface DeviceCheckOptions {
 // SPEC 7 gives no mode for the device check: mode 2, so the signature covers the very body sent.
 export function deviceCheckHook(options: DeviceCheckOptions): RequestHook {
   return {
-    name: DEVICE_CHECK_HOOK,
+    slot: 'device-check',
     async beforeRequest(request) {
       const sent = options.sentKeys.get(request);
       if (sent?.isNew) return;

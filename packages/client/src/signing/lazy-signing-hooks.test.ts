@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestHook, RequestState } from '../request/hooks';
-import { lazySigningHooks } from './lazy-signing-hooks';
+import type { RequestSlot } from '../request/slots';
+import { SIGNING_SLOTS, lazySigningHooks } from './lazy-signing-hooks';
 
 const request = (path: string, userId = ''): RequestState =>
   ({
@@ -13,17 +14,16 @@ const request = (path: string, userId = ''): RequestState =>
     userId,
   }) as unknown as RequestState;
 
+// Stand-ins for the real hooks, listed in another order than the slots.
 function realHooks(seen: string[]) {
-  const hook = (name: string): RequestHook => ({
-    name,
-    beforeRequest: (state) => void seen.push(`${name} ${state.path}`),
+  const hook = (slot: RequestSlot): RequestHook => ({
+    slot,
+    beforeRequest: (state) => void seen.push(`${slot} ${state.path}`),
   });
   return {
-    loginEncryption: hook('login-encryption'),
-    signError: hook('sign-error'),
-    deviceCheck: hook('device-check'),
-    requestSigning: hook('request-signing'),
-    place: (hooks: readonly RequestHook[]) => [...hooks],
+    hooks: (['sign-error', 'request-signing', 'device-check', 'login-encryption'] as const).map(
+      hook,
+    ),
     prepare: async () => undefined,
   };
 }
@@ -32,41 +32,38 @@ describe('lazy signing hooks', () => {
   it('load nothing for a visitor’s calls off the login paths', async () => {
     let loads = 0;
     const seen: string[] = [];
-    const hooks = lazySigningHooks(async () => {
+    const { hooks } = lazySigningHooks(async () => {
       loads += 1;
       return realHooks(seen);
-    }).place([]);
+    });
     for (const hook of hooks) await hook.beforeRequest?.(request('/v1/mix/public/usdtRate'));
     expect(loads).toBe(0);
     expect(seen).toEqual([]);
   });
 
-  it('load once, on a login path or a signed-in user’s call, and run the real hooks', async () => {
+  it('load once, on a login path or a signed-in user’s call, and run the real hook of each slot', async () => {
     let loads = 0;
     const seen: string[] = [];
-    const hooks = lazySigningHooks(async () => {
+    const { hooks } = lazySigningHooks(async () => {
       loads += 1;
       return realHooks(seen);
-    }).place([]);
+    });
     for (const hook of hooks) await hook.beforeRequest?.(request('/v1/user/login'));
     for (const hook of hooks) await hook.beforeRequest?.(request('/v1/asset/overview', '1001'));
     expect(loads).toBe(1);
-    expect(seen).toContain('login-encryption /v1/user/login');
-    expect(seen).toContain('request-signing /v1/asset/overview');
+    expect(seen).toEqual([
+      ...hooks.map((hook) => `${hook.slot} /v1/user/login`),
+      ...hooks.map((hook) => `${hook.slot} /v1/asset/overview`),
+    ]);
   });
 
-  it('keep the places and names of the real hooks', () => {
-    const names = lazySigningHooks(async () => realHooks([]))
-      .place([{ name: 'common-headers' }, { name: 'session-expiry' }, { name: 'error-notice' }])
-      .map((hook) => hook.name);
-    expect(names).toEqual([
-      'common-headers',
-      'login-encryption',
-      'sign-error',
-      'session-expiry',
-      'error-notice',
-      'device-check',
-      'request-signing',
-    ]);
+  it('fill the four signing slots before anything is loaded', () => {
+    let loads = 0;
+    const { hooks } = lazySigningHooks(async () => {
+      loads += 1;
+      return realHooks([]);
+    });
+    expect(hooks.map((hook) => hook.slot)).toEqual([...SIGNING_SLOTS]);
+    expect(loads).toBe(0);
   });
 });

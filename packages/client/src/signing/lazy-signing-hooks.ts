@@ -1,16 +1,32 @@
 import { isLoginEncryptionPath } from '@exchange-web/protocol/paths';
 import type { RequestHook, RequestState } from '../request/hooks';
-import {
-  DEVICE_CHECK_HOOK,
-  LOGIN_ENCRYPTION_HOOK,
-  REQUEST_SIGNING_HOOK,
-  SIGN_ERROR_HOOK,
-} from './hook-names';
-import { placeSigningHooks, type SigningHookSet } from './hook-order';
+import type { RequestSlot } from '../request/slots';
 
-/** What the wrapper needs of the signing hooks. */
-export interface PlacedSigning {
-  place(hooks: readonly RequestHook[]): RequestHook[];
+/** The slots request signing and login encryption fill (REQUEST_SLOTS places them). */
+export const SIGNING_SLOTS = [
+  'login-encryption',
+  'device-check',
+  'request-signing',
+  'sign-error',
+] as const satisfies readonly RequestSlot[];
+
+/**
+ * Slots the sign config call skips: the signing hooks' (it is what they wait for) and the error
+ * notice (SPEC 8: a config load failure is logged, not shown).
+ */
+export const SIGN_CONFIG_SKIPPED_HOOKS: readonly RequestSlot[] = [...SIGNING_SLOTS, 'error-notice'];
+
+/** What the signing code gives the wrapper once loaded: its hooks, one per signing slot. */
+export interface LoadedSigning {
+  readonly hooks: readonly RequestHook[];
+  prepare(): Promise<void>;
+}
+
+/** The signing hooks as the wrapper holds them before their code is loaded. */
+export interface LazySigning {
+  /** One stand-in per signing slot; each runs the loaded hook of its slot. */
+  readonly hooks: readonly RequestHook[];
+  /** Loads the signing code and readies signing ahead of need. */
   prepare(): Promise<void>;
 }
 
@@ -27,34 +43,27 @@ const concernsSigning = (request: Readonly<RequestState>) =>
  * request that concerns signing: a visitor's first calls (rates, the shell) never load it.
  * @example const signing = lazySigningHooks(() => import('./signing-hooks').then((m) => m.createSigningHooks(options)));
  */
-export function lazySigningHooks(
-  load: () => Promise<SigningHookSet & PlacedSigning>,
-): PlacedSigning {
-  let loading: Promise<SigningHookSet & PlacedSigning> | undefined;
-  const real = () => (loading ??= load());
-  const stand = (name: string, pick: (set: SigningHookSet) => RequestHook): RequestHook => ({
-    name,
+export function lazySigningHooks(load: () => Promise<LoadedSigning>): LazySigning {
+  let loading: Promise<LoadedSigning> | undefined;
+  const loaded = async (slot: RequestSlot) =>
+    (await (loading ??= load())).hooks.find((hook) => hook.slot === slot);
+  const standIn = (slot: RequestSlot): RequestHook => ({
+    slot,
     async beforeRequest(request) {
       if (!concernsSigning(request)) return undefined;
-      return pick(await real()).beforeRequest?.(request);
+      return (await loaded(slot))?.beforeRequest?.(request);
     },
     async afterResponse(response) {
       if (!concernsSigning(response.request)) return undefined;
-      return pick(await real()).afterResponse?.(response);
+      return (await loaded(slot))?.afterResponse?.(response);
     },
     async onTransportError(error, request) {
       if (!concernsSigning(request)) return;
-      await pick(await real()).onTransportError?.(error, request);
+      await (await loaded(slot))?.onTransportError?.(error, request);
     },
   });
   return {
-    place: (hooks) =>
-      placeSigningHooks(hooks, {
-        loginEncryption: stand(LOGIN_ENCRYPTION_HOOK, (set) => set.loginEncryption),
-        signError: stand(SIGN_ERROR_HOOK, (set) => set.signError),
-        deviceCheck: stand(DEVICE_CHECK_HOOK, (set) => set.deviceCheck),
-        requestSigning: stand(REQUEST_SIGNING_HOOK, (set) => set.requestSigning),
-      }),
-    prepare: async () => (await real()).prepare(),
+    hooks: SIGNING_SLOTS.map(standIn),
+    prepare: async () => (await (loading ??= load())).prepare(),
   };
 }

@@ -15,7 +15,6 @@ import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import type { CookieJar } from '../cookie-jar';
 import type { RequestHook, RequestState } from '../request/hooks';
 import type { FailureDetail, ReportFailure } from './failure-report';
-import { LOGIN_ENCRYPTION_HOOK } from './hook-names';
 import type { EnsuredKeyPair, KeyPairStore } from './key-pairs';
 import type { SignConfigSource } from './sign-config';
 import { pathnameOf } from './wire-form';
@@ -142,7 +141,7 @@ export function loginEncryptionHook(options: LoginEncryptionOptions): RequestHoo
   }
 
   return {
-    name: LOGIN_ENCRYPTION_HOOK,
+    slot: 'login-encryption',
     async beforeRequest(request) {
       if (request.method !== 'POST' || !isLoginEncryptionPath(request.path)) return;
       try {

@@ -1,7 +1,6 @@
 import { HeaderName, SignMode } from '@exchange-web/protocol/registry';
 import { signData } from '@exchange-web/protocol/signing';
 import type { RequestHook } from '../request/hooks';
-import { REQUEST_SIGNING_HOOK } from './hook-names';
 import type { KeyPairStore } from './key-pairs';
 import type { SignConfig, SignConfigSource } from './sign-config';
 import { md5Hex, signText, type WebCrypto } from './wire-crypto';
@@ -52,7 +51,7 @@ export function signModeFor(config: SignConfig, pathname: string): SignMode {
 // logout); unsigned, the reply is 00020 (toast, config refetch), the gentler of the two.
 export function requestSigningHook(options: RequestSigningOptions): RequestHook {
   return {
-    name: REQUEST_SIGNING_HOOK,
+    slot: 'request-signing',
     async beforeRequest(request) {
       // SPEC 6: signed-in state decides whether core requests are signed.
       if (request.userId === '') return;

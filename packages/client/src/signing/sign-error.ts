@@ -10,7 +10,6 @@ import type { RequestHook } from '../request/hooks';
 import { createWindowGate } from '../request/window-gate';
 import type { Timers } from '../timers';
 import type { ReportFailure } from './failure-report';
-import { SIGN_ERROR_HOOK } from './hook-names';
 
 export interface SignErrorOptions {
   /** Shows a toast; `cause` is the {@link RequestSignError} the caller is rejected with. */
@@ -59,7 +58,7 @@ export function signErrorHook(options: SignErrorOptions): RequestHook {
   };
 
   return {
-    name: SIGN_ERROR_HOOK,
+    slot: 'sign-error',
     afterResponse({ request, headers, envelope }) {
       const headerValue = headers[HeaderName.gwSignError.toLowerCase()];
       if (headerValue !== undefined)

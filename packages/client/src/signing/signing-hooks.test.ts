@@ -6,15 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
 import { createHttpClient, type HttpClientOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
-import type { RequestHook } from '../request/hooks';
+import type { CallerHook } from '../request/hooks';
 import { ok, startLocalServer, type LocalServer } from '../testing/local-server';
 import { freshDatabaseName, testSignConfig, verifiesWith } from '../testing/signing-fixture';
 import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
 import { indexedDbKeyRecords, memoryKeyRecords } from './key-records';
+import { SIGNING_SLOTS } from './lazy-signing-hooks';
 import { createSigningHooks } from './signing-hooks';
 
-const named = (name: string): RequestHook => ({ name });
-const names = (hooks: readonly RequestHook[]) => hooks.map((hook) => hook.name);
 const signing = () =>
   createSigningHooks({
     fetchConfig: async () => ({ gatewaySignConfig: testSignConfig() }),
@@ -27,43 +26,13 @@ const signing = () =>
     cookies: memoryCookieJar(),
   });
 
-describe('placing the signing hooks', () => {
-  it('puts encryption after common headers, sign errors before session expiry, signing last', () => {
-    const builtIn = [
-      'duplicate-guard',
-      'common-headers',
-      'server-time',
-      'session-expiry',
-      'error-notice',
-    ];
-    expect(names(signing().place([...builtIn, 'challenge'].map(named)))).toEqual([
-      'duplicate-guard',
-      'common-headers',
-      'login-encryption',
-      'server-time',
-      'sign-error',
-      'session-expiry',
-      'error-notice',
-      'challenge',
-      'device-check',
-      'request-signing',
-    ]);
-  });
-
-  it('still places them when anchors are missing', () => {
-    expect(names(signing().place(['error-notice'].map(named)))).toEqual([
-      'login-encryption',
-      'sign-error',
-      'error-notice',
-      'device-check',
-      'request-signing',
-    ]);
-    expect(names(signing().place([]))).toEqual([
-      'login-encryption',
-      'sign-error',
-      'device-check',
-      'request-signing',
-    ]);
+describe('the signing hooks', () => {
+  it('fill the four signing slots, one hook each', () => {
+    expect(
+      signing()
+        .hooks.map((hook) => hook.slot)
+        .sort(),
+    ).toEqual([...SIGNING_SLOTS].sort());
   });
 
   it('runs the signing setup ahead of need with prepare()', async () => {
@@ -134,8 +103,8 @@ describe('signing in the wrapper', () => {
   });
 
   it('signs after every caller hook, so a body a caller hook changed is what is signed', async () => {
-    const late: RequestHook = {
-      name: 'late',
+    const late: CallerHook = {
+      slot: 'caller-request',
       beforeRequest(request) {
         if (request.method === 'GET') request.query = { ...request.query, added: 'late' };
       },

@@ -13,7 +13,6 @@ import type { RequestHook } from '../request/hooks';
 import { defaultTimers, type Timers } from '../timers';
 import { deviceCheckHook } from './device-check';
 import { warnFailure, type ReportFailure } from './failure-report';
-import { placeSigningHooks, SIGN_CONFIG_SKIPPED_HOOKS } from './hook-order';
 import { indexedDbKeyRecords } from './key-records';
 import { KeyPairStore, type KeyRecordStore } from './key-pairs';
 import { loginEncryptionHook, type SentKeys } from './login-encryption';
@@ -23,12 +22,6 @@ import { signErrorHook } from './sign-error';
 import type { WebCrypto } from './wire-crypto';
 
 export type { FailureDetail, FailureEventName, ReportFailure } from './failure-report';
-
-/**
- * Hooks the sign config call skips: the signing hooks (it is what they wait for) and the error
- * notice (SPEC 8: a config load failure is logged, not shown).
- */
-export { SIGN_CONFIG_SKIPPED_HOOKS };
 
 /** What a page may set about signing; every platform piece has a browser default. */
 export interface SigningOptions {
@@ -63,7 +56,7 @@ export interface SigningOptions {
 
 /** What {@link createSigningHooks} needs from the wrapper besides {@link SigningOptions}. */
 export interface SigningHooksOptions extends SigningOptions {
-  /** GETs the sign config call and resolves its `data`, skipping {@link SIGN_CONFIG_SKIPPED_HOOKS}. */
+  /** GETs the sign config call and resolves its `data`, skipping SIGN_CONFIG_SKIPPED_HOOKS. */
   fetchConfig(): Promise<unknown>;
   /** Shows a toast (SPEC 8 sign errors). */
   notify(message: string, cause: unknown): void;
@@ -77,24 +70,12 @@ export interface SigningHooksOptions extends SigningOptions {
   logger?: Logger;
 }
 
-/** The signing hooks, their shared state, and where they go in a pipeline. */
+/** The signing hooks and their shared state. */
 export interface SigningHooks {
-  /** Encrypts login bodies and binds the key pair after the reply. */
-  readonly loginEncryption: RequestHook;
-  /** Reacts to 00020 to 00023 and gw-sign-error. */
-  readonly signError: RequestHook;
-  /** Adds the device-check headers. */
-  readonly deviceCheck: RequestHook;
-  /** Signs core requests. */
-  readonly requestSigning: RequestHook;
+  /** The four hooks, each in its slot (SIGNING_SLOTS), for the pipeline. */
+  readonly hooks: readonly RequestHook[];
   readonly signConfig: SignConfigSource;
   readonly keyPairs: KeyPairStore;
-  /**
-   * Puts the hooks into a pipeline list: login encryption after common-headers, sign-error
-   * before session-expiry (else before error-notice), device check and signing last of all, after
-   * every hook that may still change the request.
-   */
-  place(hooks: readonly RequestHook[]): RequestHook[];
   /**
    * Runs the signing setup of SPEC 4 ahead of need: config, server key check, key pair (and
    * its backup in the background). Failures are logged as usual; it never rejects.
@@ -107,11 +88,11 @@ export interface SigningHooks {
  * Nothing touches a browser global before a request needs it.
  * @example
  * const signing = createSigningHooks({
- *   fetchConfig: () => http.get(ApiPath.gatewaySignConfig, undefined, { skipHooks: SIGN_CONFIG_SKIPPED_HOOKS }),
+ *   fetchConfig: () => send('GET', ApiPath.gatewaySignConfig, undefined, { skipHooks: SIGN_CONFIG_SKIPPED_HOOKS }),
  *   notify: (text) => message.error(text),
- *   endSession: () => session.logout(),
+ *   endSession: () => http.endSession(),
  * });
- * const hooks = signing.place(builtInHooks);
+ * send = createPipeline({ transport, hooks: [...builtIn, ...signing.hooks] });
  */
 export function createSigningHooks(options: SigningHooksOptions): SigningHooks {
   const logger = options.logger ?? consoleLogger;
@@ -164,14 +145,9 @@ export function createSigningHooks(options: SigningHooksOptions): SigningHooks {
   });
 
   return {
-    loginEncryption,
-    signError,
-    deviceCheck,
-    requestSigning,
+    hooks: [loginEncryption, deviceCheck, requestSigning, signError],
     signConfig,
     keyPairs,
-    place: (hooks) =>
-      placeSigningHooks(hooks, { loginEncryption, signError, deviceCheck, requestSigning }),
     async prepare() {
       const config = await signConfig.get();
       if (!config) return;

@@ -1,17 +1,13 @@
-import { ApiError } from '@exchange-web/client/errors';
+import {
+  ApiError,
+  CancelledError,
+  HttpStatusError,
+  NetworkError,
+  TimeoutError,
+} from '@exchange-web/client/errors';
 import { AccountCode, ErrorCode, GatewayCode } from '@exchange-web/protocol/codes';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { errorMessageKey } from './error-message';
-
-const httpError = (status: number) =>
-  new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', undefined, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data: '',
-  });
 
 describe('errorMessageKey', () => {
   it.each([
@@ -38,12 +34,19 @@ describe('errorMessageKey', () => {
   });
 
   it('tells a timeout, a lost network and a throttled request apart', () => {
-    expect(errorMessageKey(new AxiosError('timeout of 20000ms exceeded', 'ECONNABORTED'))).toBe(
-      'errors.timeout',
-    );
-    expect(errorMessageKey(new AxiosError('Network Error', 'ERR_NETWORK'))).toBe('errors.network');
-    expect(errorMessageKey(httpError(429))).toBe('errors.tooManyRequests');
-    expect(errorMessageKey(httpError(502))).toBe('errors.server');
+    expect(errorMessageKey(new TimeoutError('timeout of 20000ms exceeded'))).toBe('errors.timeout');
+    expect(errorMessageKey(new NetworkError('Network Error'))).toBe('errors.network');
+    expect(errorMessageKey(new CancelledError())).toBe('errors.network');
+    expect(errorMessageKey(new HttpStatusError(429, ''))).toBe('errors.tooManyRequests');
+    expect(errorMessageKey(new HttpStatusError(502, ''))).toBe('errors.server');
     expect(errorMessageKey(new Error('anything else'))).toBe('errors.server');
+  });
+
+  it('reads the kind, not the name or shape: look-alikes are server errors', () => {
+    const named = (name: string, extra: object = {}) =>
+      Object.assign(new Error('m'), { name, ...extra });
+    expect(errorMessageKey(named('TimeoutError', { code: 'ECONNABORTED' }))).toBe('errors.server');
+    expect(errorMessageKey(named('NetworkError', { isAxiosError: true }))).toBe('errors.server');
+    expect(errorMessageKey(named('HttpStatusError', { status: 429 }))).toBe('errors.server');
   });
 });

@@ -1,19 +1,12 @@
-import { isApiError } from '@exchange-web/client/errors';
+import {
+  isApiError,
+  isCancelledError,
+  isHttpStatusError,
+  isNetworkError,
+  isTimeoutError,
+} from '@exchange-web/client/errors';
 import { AccountCode, ErrorCode, GatewayCode, HttpStatus } from '@exchange-web/protocol/codes';
 import type { MessageKey } from '../i18n/messages';
-
-/** The fields of an axios error this needs. */
-interface TransportFailure {
-  isAxiosError: true;
-  code?: string;
-  response?: { status: number };
-}
-
-// axios's own test (`isAxiosError`), written out so the shell's first load does not carry axios.
-const isTransportFailure = (error: unknown): error is TransportFailure =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { isAxiosError?: unknown }).isAxiosError === true;
 
 // Envelope codes a person can act on, each with the sentence that tells them how.
 const messageForCode: Record<string, MessageKey> = {
@@ -45,10 +38,10 @@ const messageForCode: Record<string, MessageKey> = {
  */
 export function errorMessageKey(error: unknown): MessageKey {
   if (isApiError(error)) return messageForCode[error.code] ?? 'errors.server';
-  if (isTransportFailure(error)) {
-    if (error.response?.status === HttpStatus.tooManyRequests) return 'errors.tooManyRequests';
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return 'errors.timeout';
-    if (!error.response) return 'errors.network';
-  }
+  if (isHttpStatusError(error) && error.status === HttpStatus.tooManyRequests)
+    return 'errors.tooManyRequests';
+  if (isTimeoutError(error)) return 'errors.timeout';
+  // A cancelled call got no reply either: worded like a lost network.
+  if (isNetworkError(error) || isCancelledError(error)) return 'errors.network';
   return 'errors.server';
 }
