@@ -2,7 +2,8 @@ import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import { callEndpoint } from '@exchange-web/client/query/call-endpoint';
 import { isStrongPassword } from '@exchange-web/protocol/schemas';
 import {
   VerifyChannel,
@@ -111,7 +112,8 @@ export default function RegisterPage({ antdLocale }: AntdPageProps) {
 
   // Through the page's request client: a human-verification challenge (10021) is met there.
   const postSendCode = useCallback(
-    async (request: SendVerifyCodeRequest) => (await api()).post(ApiPath.sendVerifyCode, request),
+    async (request: SendVerifyCodeRequest) =>
+      callEndpoint(await api(), Endpoints.sendVerifyCode, request),
     [api],
   );
   // One button state per channel: "both" sends two codes, each with its own pause.

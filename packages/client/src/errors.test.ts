@@ -13,6 +13,7 @@ import {
   isCancelledError,
   isChallengeDismissedError,
   isHttpStatusError,
+  isInvalidRequestError,
   isMalformedReplyError,
   isNetworkError,
   isRequestSignError,
@@ -104,6 +105,7 @@ describe('guards across realms', () => {
     RequestSignError: isRequestSignError,
     WrongApiNameError: isWrongApiNameError,
     MalformedReplyError: isMalformedReplyError,
+    InvalidRequestError: isInvalidRequestError,
     TimeoutError: isTimeoutError,
     NetworkError: isNetworkError,
     CancelledError: isCancelledError,
@@ -117,10 +119,12 @@ describe('guards across realms', () => {
       new copy.SessionExpiredError('Session expired', '00004'),
       new copy.TimeoutError('timeout of 20000ms exceeded'),
       new copy.HttpStatusError(500, 'oops'),
+      new copy.InvalidRequestError('/v1/a'),
     ];
     expect(errors[0]).not.toBeInstanceOf(ApiError);
     expect([isSessionExpiredError(errors[0]), isApiError(errors[0])]).toEqual([true, true]);
     expect([isTimeoutError(errors[1]), isHttpStatusError(errors[2])]).toEqual([true, true]);
+    expect(isInvalidRequestError(errors[3])).toBe(true);
   });
 
   it('accept errors made in another realm (an iframe) that carry the brand', () => {

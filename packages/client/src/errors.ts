@@ -114,6 +114,26 @@ export class MalformedReplyError extends Error {
 export const isMalformedReplyError = (error: unknown): error is MalformedReplyError =>
   isKind(error, 'MalformedReplyError');
 
+/**
+ * A request its endpoint's schema refuses, found before anything is sent (a bug of the caller, or
+ * a form value no check caught). The schema's error is the `cause`.
+ */
+export class InvalidRequestError extends Error {
+  override readonly name = 'InvalidRequestError';
+  constructor(
+    readonly path: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`invalid request for ${path}`, options);
+  }
+  static {
+    brand(this, 'InvalidRequestError');
+  }
+}
+
+export const isInvalidRequestError = (error: unknown): error is InvalidRequestError =>
+  isKind(error, 'InvalidRequestError');
+
 // Transport failures (SPEC 8 "generic client errors"). Their messages are the transport's own
 // ('Network Error', 'timeout of N ms exceeded', ...); what they are is told by the class alone.
 

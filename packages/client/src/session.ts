@@ -1,13 +1,13 @@
-import { ApiPath } from '@exchange-web/protocol/paths';
 import { CookieName } from '@exchange-web/protocol/registry';
-import { userInfoReplySchema, type UserInfoReply } from '@exchange-web/protocol/schemas';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import type { UserInfoReply } from '@exchange-web/protocol/schemas';
 import { hasDocumentCookies } from './browser-globals';
 import { browserCookieJar, memoryCookieJar, type CookieJar } from './cookie-jar';
 import { createCookiePreferences } from './cookie-preferences';
-import { MalformedReplyError } from './errors';
 import type { HttpClient } from './http-client';
 import type { LocalCache } from './local-cache';
 import { consoleLogger, type Logger } from './logger';
+import { callEndpoint } from './query/call-endpoint';
 
 /** The user as the page knows it (SPEC 4: logged in when userId is non-empty). */
 export interface SessionState {
@@ -72,15 +72,13 @@ export function createSession(options: SessionOptions) {
   async function fetchUser(fresh: boolean): Promise<UserInfoReply | null> {
     emit({ ...state, status: 'loading' });
     try {
-      const data = await http.post<unknown>(
-        ApiPath.userInfo,
+      const user = await callEndpoint(
+        http,
+        Endpoints.userInfo,
         { locale: locale() },
         // After a login or a switch the user differs: an earlier identical call is no answer.
         { fresh },
       );
-      const parsed = userInfoReplySchema.safeParse(data);
-      if (!parsed.success) throw new MalformedReplyError(data, { cause: parsed.error });
-      const user = parsed.data;
       const userId = user.userInfo.userId;
       localCache.set('globalUserId', userId);
       emit({ status: userId ? 'signedIn' : 'anonymous', userId, user: userId ? user : null });

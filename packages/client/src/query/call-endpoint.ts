@@ -1,24 +1,9 @@
 import type { Endpoint, EndpointReply, EndpointRequest } from '@exchange-web/protocol/endpoints';
-import { MalformedReplyError } from '../errors';
+import { InvalidRequestError, MalformedReplyError } from '../errors';
+
+export { InvalidRequestError, isInvalidRequestError } from '../errors';
 import type { HttpClient } from '../http-client';
 import type { RequestOptions } from '../request/hooks';
-
-/**
- * A request the endpoint's schema refuses: found before anything is sent (a bug of the caller, or
- * a form value no check caught). The schema's error is the `cause`.
- */
-export class InvalidRequestError extends Error {
-  override readonly name = 'InvalidRequestError';
-  constructor(
-    readonly path: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`invalid request for ${path}`, options);
-  }
-}
-
-export const isInvalidRequestError = (error: unknown): error is InvalidRequestError =>
-  error instanceof InvalidRequestError;
 
 /**
  * Sends one call of the endpoint table through the page's request client: the ONE place replies
@@ -26,7 +11,7 @@ export const isInvalidRequestError = (error: unknown): error is InvalidRequestEr
  * (sent as given, so defaults stay the gateway's), the reply `data` with its reply schema.
  * @throws InvalidRequestError for a request the schema refuses (nothing is sent)
  * @throws MalformedReplyError for reply data the schema refuses, the schema's error as `cause`
- * @throws whatever the request client rejects with (ApiError, axios's errors, ...)
+ * @throws whatever the request client rejects with (ApiError, TimeoutError, NetworkError, ...)
  * @example
  * const { items } = await callEndpoint(http, Endpoints.apiKeyList, {}, { fresh: true });
  */
