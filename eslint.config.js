@@ -24,7 +24,11 @@ const reactImports = {
 };
 // A relative path into another package, or into an app, skips its export map and its layer.
 const crossingPaths = {
-  group: ['**/packages/**', '**/apps/**'],
+  group: [
+    '**/packages/**',
+    '**/apps/**',
+    ...['protocol', 'client', 'tracker', 'react', 'node-guards'].map((name) => `**/${name}/src/**`),
+  ],
   message:
     'Import a package by its name and export map (@exchange-web/protocol/...), never by path.',
 };
@@ -36,6 +40,12 @@ const gatewayImports = {
 const upperLayers = (names) => ({
   group: names.flatMap((name) => [name, `${name}/*`]),
   message: 'Dependencies run protocol <- client, tracker <- react <- web; protocol <- gateway.',
+});
+
+/** A config block refusing, in `files`, the imports that match any of `patterns`. */
+const restrictImports = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
 export default tseslint.config(
@@ -74,91 +84,42 @@ export default tseslint.config(
     ],
     languageOptions: { globals: { ...globals.browser } },
   },
-  {
-    files: ['packages/protocol/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            appImports,
-            reactImports,
-            upperLayers(['@exchange-web/client', '@exchange-web/tracker']),
-            crossingPaths,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/client/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            appImports,
-            reactImports,
-            crossingPaths,
-            {
-              group: packageNames(['@exchange-web/tracker']),
-              message: 'client and tracker are siblings: neither imports the other.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/tracker/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            appImports,
-            reactImports,
-            crossingPaths,
-            {
-              group: packageNames(['@exchange-web/client']),
-              message: 'client and tracker are siblings: neither imports the other.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/react/**/*.{ts,tsx}', 'packages/node-guards/**/*.{ts,mts,mjs}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [appImports, crossingPaths] }],
-    },
-  },
-  {
-    files: [
+  restrictImports(
+    ['packages/protocol/**/*.ts'],
+    appImports,
+    reactImports,
+    upperLayers(['@exchange-web/client', '@exchange-web/tracker']),
+    crossingPaths,
+  ),
+  ...[
+    ['client', 'tracker'],
+    ['tracker', 'client'],
+  ].map(([self, sibling]) =>
+    restrictImports([`packages/${self}/**/*.ts`], appImports, reactImports, crossingPaths, {
+      group: packageNames([`@exchange-web/${sibling}`]),
+      message: 'client and tracker are siblings: neither imports the other.',
+    }),
+  ),
+  restrictImports(
+    ['packages/react/**/*.{ts,tsx}', 'packages/node-guards/**/*.{ts,mts,mjs}'],
+    appImports,
+    crossingPaths,
+  ),
+  restrictImports(
+    [
       'apps/web/**/*.{ts,tsx}',
       'apps/header-footer/**/*.{ts,tsx,mjs}',
       'apps/mail-catcher/**/*.{ts,mjs}',
       'e2e/**/*.ts',
       'scripts/**/*.{ts,mjs}',
     ],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [gatewayImports, crossingPaths] }],
-    },
-  },
-  {
-    files: ['apps/gateway/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            upperLayers(['@exchange-web/client', '@exchange-web/tracker', '@exchange-web/react']),
-            reactImports,
-            crossingPaths,
-          ],
-        },
-      ],
-    },
-  },
+    gatewayImports,
+    crossingPaths,
+  ),
+  restrictImports(
+    ['apps/gateway/**/*.ts'],
+    upperLayers(['@exchange-web/client', '@exchange-web/tracker', '@exchange-web/react']),
+    reactImports,
+    crossingPaths,
+  ),
 );

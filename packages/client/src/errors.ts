@@ -5,14 +5,27 @@ import { ErrorCode, WRONG_API_NAME_MESSAGE } from '@exchange-web/protocol/codes'
 // guards read that brand, never `instanceof` alone.
 const KINDS = Symbol.for('exchange-web.client.error-kinds');
 
-/** Adds `kind` to the kinds a class's instances carry (its parent's, then its own). */
-function brand(type: abstract new (...args: never[]) => Error, kind: string): void {
-  const inherited = (Object.getPrototypeOf(type.prototype) as Partial<Record<symbol, unknown>>)[
-    KINDS
-  ];
-  Object.defineProperty(type.prototype, KINDS, {
-    value: Object.freeze([...(Array.isArray(inherited) ? (inherited as string[]) : []), kind]),
-  });
+type ErrorType = { readonly kind: string };
+
+/**
+ * The base of the client's errors: names each instance by its class's `kind` and brands it with
+ * the kinds of its class and of every parent up to here, so a guard of a parent accepts a child.
+ */
+abstract class ClientError extends Error {
+  /** The class's name in errors and guards; minified builds keep it, unlike a class name. */
+  static readonly kind: string = 'ClientError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    const kinds: string[] = [];
+    for (
+      let type: ErrorType = new.target;
+      type !== ClientError;
+      type = Object.getPrototypeOf(type) as ErrorType
+    )
+      kinds.unshift(type.kind);
+    this.name = new.target.kind;
+    Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
+  }
 }
 
 /** Whether `value` carries the brand of `kind`, from whichever realm or module copy it came. */
@@ -22,13 +35,19 @@ function isKind(value: unknown, kind: string): boolean {
   return Array.isArray(kinds) && kinds.includes(kind);
 }
 
+/** The guard of an error class: true for its instances and its subclasses', from any realm. */
+const guardOf =
+  <T extends Error>(type: ErrorType) =>
+  (error: unknown): error is T =>
+    isKind(error, type.kind);
+
 /**
  * A reply whose envelope code is not a success code: carries the server's code and message.
  * @example
  * try { await post('/v1/user/login', body) } catch (error) { if (isApiError(error)) show(error.message) }
  */
-export class ApiError extends Error {
-  override readonly name: string = 'ApiError';
+export class ApiError extends ClientError {
+  static override readonly kind: string = 'ApiError';
   constructor(
     message: string,
     readonly code: string,
@@ -36,28 +55,19 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-  static {
-    brand(this, 'ApiError');
-  }
 }
 
 /** The visitor closed the human-verification challenge (SPEC 4): code 90000001, original message. */
 export class ChallengeDismissedError extends ApiError {
-  override readonly name = 'ChallengeDismissedError';
+  static override readonly kind: string = 'ChallengeDismissedError';
   constructor(originalMessage: string) {
     super(originalMessage, ErrorCode.challengeDismissed);
-  }
-  static {
-    brand(this, 'ChallengeDismissedError');
   }
 }
 
 /** The session ended on the server (00004, 20906 or 20205): the page logs out and reloads. */
 export class SessionExpiredError extends ApiError {
-  override readonly name = 'SessionExpiredError';
-  static {
-    brand(this, 'SessionExpiredError');
-  }
+  static override readonly kind: string = 'SessionExpiredError';
 }
 
 /**
@@ -65,105 +75,78 @@ export class SessionExpiredError extends ApiError {
  * 00022 expired, 00023 invalid. The visitor was already shown a toast.
  */
 export class RequestSignError extends ApiError {
-  override readonly name = 'RequestSignError';
-  static {
-    brand(this, 'RequestSignError');
-  }
+  static override readonly kind: string = 'RequestSignError';
 }
 
 /** Any envelope refusal, its subclasses included. */
-export const isApiError = (error: unknown): error is ApiError => isKind(error, 'ApiError');
-export const isRequestSignError = (error: unknown): error is RequestSignError =>
-  isKind(error, 'RequestSignError');
-export const isChallengeDismissedError = (error: unknown): error is ChallengeDismissedError =>
-  isKind(error, 'ChallengeDismissedError');
-export const isSessionExpiredError = (error: unknown): error is SessionExpiredError =>
-  isKind(error, 'SessionExpiredError');
+export const isApiError = guardOf<ApiError>(ApiError);
+export const isRequestSignError = guardOf<RequestSignError>(RequestSignError);
+export const isChallengeDismissedError = guardOf<ChallengeDismissedError>(ChallengeDismissedError);
+export const isSessionExpiredError = guardOf<SessionExpiredError>(SessionExpiredError);
 
 /** SPEC 5: a post or get with an empty path is refused before any request is made. */
-export class WrongApiNameError extends Error {
-  override readonly name = 'WrongApiNameError';
+export class WrongApiNameError extends ClientError {
+  static override readonly kind: string = 'WrongApiNameError';
   constructor() {
     super(WRONG_API_NAME_MESSAGE);
   }
-  static {
-    brand(this, 'WrongApiNameError');
-  }
 }
 
-export const isWrongApiNameError = (error: unknown): error is WrongApiNameError =>
-  isKind(error, 'WrongApiNameError');
+export const isWrongApiNameError = guardOf<WrongApiNameError>(WrongApiNameError);
 
 /**
  * A reply the client cannot read: not a `{code, data, msg}` envelope, or data that fails the
  * call's schema (SPEC 7). The reply is kept for logs; a schema failure is the `cause`.
  */
-export class MalformedReplyError extends Error {
-  override readonly name = 'MalformedReplyError';
+export class MalformedReplyError extends ClientError {
+  static override readonly kind: string = 'MalformedReplyError';
   constructor(
     readonly reply: unknown,
     options?: { cause?: unknown },
   ) {
     super('malformed reply', options);
   }
-  static {
-    brand(this, 'MalformedReplyError');
-  }
 }
 
-export const isMalformedReplyError = (error: unknown): error is MalformedReplyError =>
-  isKind(error, 'MalformedReplyError');
+export const isMalformedReplyError = guardOf<MalformedReplyError>(MalformedReplyError);
 
 /**
  * A request its endpoint's schema refuses, found before anything is sent (a bug of the caller, or
  * a form value no check caught). The schema's error is the `cause`.
  */
-export class InvalidRequestError extends Error {
-  override readonly name = 'InvalidRequestError';
+export class InvalidRequestError extends ClientError {
+  static override readonly kind: string = 'InvalidRequestError';
   constructor(
     readonly path: string,
     options?: { cause?: unknown },
   ) {
     super(`invalid request for ${path}`, options);
   }
-  static {
-    brand(this, 'InvalidRequestError');
-  }
 }
 
-export const isInvalidRequestError = (error: unknown): error is InvalidRequestError =>
-  isKind(error, 'InvalidRequestError');
+export const isInvalidRequestError = guardOf<InvalidRequestError>(InvalidRequestError);
 
 // Transport failures (SPEC 8 "generic client errors"). Their messages are the transport's own
 // ('Network Error', 'timeout of N ms exceeded', ...); what they are is told by the class alone.
 
 /** No reply within the request timeout (SPEC 9: 20 s in the shared wrapper, 60 s in the long one). */
-export class TimeoutError extends Error {
-  override readonly name = 'TimeoutError';
-  static {
-    brand(this, 'TimeoutError');
-  }
+export class TimeoutError extends ClientError {
+  static override readonly kind: string = 'TimeoutError';
 }
 
 /**
  * No reply at all: the network or the server is unreachable, the browser dropped the request, or
  * it could not be sent (an unsupported protocol).
  */
-export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
-  static {
-    brand(this, 'NetworkError');
-  }
+export class NetworkError extends ClientError {
+  static override readonly kind: string = 'NetworkError';
 }
 
 /** The caller cancelled the call (its AbortSignal); never shown as a failure. */
-export class CancelledError extends Error {
-  override readonly name = 'CancelledError';
+export class CancelledError extends ClientError {
+  static override readonly kind: string = 'CancelledError';
   constructor(message = 'canceled', options?: { cause?: unknown }) {
     super(message, options);
-  }
-  static {
-    brand(this, 'CancelledError');
   }
 }
 
@@ -171,8 +154,8 @@ export class CancelledError extends Error {
  * A reply with a non-2xx status and no envelope to explain it (an envelope under any status
  * rejects with its {@link ApiError}). Carries the status and the body as received.
  */
-export class HttpStatusError extends Error {
-  override readonly name = 'HttpStatusError';
+export class HttpStatusError extends ClientError {
+  static override readonly kind: string = 'HttpStatusError';
   constructor(
     readonly status: number,
     readonly body: unknown,
@@ -181,16 +164,9 @@ export class HttpStatusError extends Error {
   ) {
     super(message, options);
   }
-  static {
-    brand(this, 'HttpStatusError');
-  }
 }
 
-export const isTimeoutError = (error: unknown): error is TimeoutError =>
-  isKind(error, 'TimeoutError');
-export const isNetworkError = (error: unknown): error is NetworkError =>
-  isKind(error, 'NetworkError');
-export const isCancelledError = (error: unknown): error is CancelledError =>
-  isKind(error, 'CancelledError');
-export const isHttpStatusError = (error: unknown): error is HttpStatusError =>
-  isKind(error, 'HttpStatusError');
+export const isTimeoutError = guardOf<TimeoutError>(TimeoutError);
+export const isNetworkError = guardOf<NetworkError>(NetworkError);
+export const isCancelledError = guardOf<CancelledError>(CancelledError);
+export const isHttpStatusError = guardOf<HttpStatusError>(HttpStatusError);

@@ -1,7 +1,8 @@
 import type { HttpClient } from '@exchange-web/client/http-client';
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { SiteSessionState, SiteSessionStatus } from '../services/session-store';
 import { useShellActions } from '../shell/ShellProvider';
+import { requiredContext } from '../required-context';
 
 export type { SiteSessionStatus as SessionStatus } from '../services/session-store';
 
@@ -22,8 +23,14 @@ export interface SessionValue extends SiteSessionState, SessionActions {
   status: SiteSessionStatus;
 }
 
-const SessionStateContext = createContext<SiteSessionState | null>(null);
-const SessionActionsContext = createContext<SessionActions | null>(null);
+const [SessionStateContext, useSessionStateRequired] = requiredContext<SiteSessionState>(
+  'useSessionState',
+  'SessionProvider',
+);
+const [SessionActionsContext, useSessionActionsRequired] = requiredContext<SessionActions>(
+  'useSessionActions',
+  'SessionProvider',
+);
 
 /**
  * The signed-in user for every page, bound from the page's session service (the shell starts
@@ -50,16 +57,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** The visitor's status and user; only inside {@link SessionProvider}. */
 export function useSessionState(): SiteSessionState {
-  const value = useContext(SessionStateContext);
-  if (!value) throw new Error('useSessionState must be used inside <SessionProvider>');
-  return value;
+  return useSessionStateRequired();
 }
 
 /** Sign-in and logout, stable for the page's life; only inside {@link SessionProvider}. */
 export function useSessionActions(): SessionActions {
-  const value = useContext(SessionActionsContext);
-  if (!value) throw new Error('useSessionActions must be used inside <SessionProvider>');
-  return value;
+  return useSessionActionsRequired();
 }
 
 /** The session's state and actions together. */

@@ -7,8 +7,6 @@ import type { LocalCache } from '@exchange-web/client/local-cache';
 import { findLanguage, textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import type { Theme } from '@exchange-web/protocol/registry';
 import {
-  createContext,
-  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -24,6 +22,7 @@ import { ImageDomainsProvider } from '../images/ImageDomainsProvider';
 import { AffiliatedLinksProvider } from '../security/SafeLink';
 import type { SiteServices } from '../services/site-services';
 import type { LegalAcceptanceStore } from './LegalDialog';
+import { requiredContext } from '../required-context';
 
 /** What the page shows by: it changes with the language, the theme and the rates. */
 export interface ShellState {
@@ -65,8 +64,14 @@ export interface ShellActions {
 
 export type ShellValue = ShellState & ShellActions;
 
-const ShellStateContext = createContext<ShellState | null>(null);
-const ShellActionsContext = createContext<ShellActions | null>(null);
+const [ShellStateContext, useShellStateRequired] = requiredContext<ShellState>(
+  'useShellState',
+  'ShellProvider',
+);
+const [ShellActionsContext, useShellActionsRequired] = requiredContext<ShellActions>(
+  'useShellActions',
+  'ShellProvider',
+);
 
 export interface ShellProviderProps {
   /** The page's services (`createSiteServices`), built once outside React. */
@@ -191,16 +196,12 @@ export function ShellProvider(props: ShellProviderProps) {
 
 /** The shell's state: language, theme, currency; only inside {@link ShellProvider}. */
 export function useShellState(): ShellState {
-  const value = useContext(ShellStateContext);
-  if (!value) throw new Error('useShellState must be used inside <ShellProvider>');
-  return value;
+  return useShellStateRequired();
 }
 
 /** The shell's actions and services, stable for the page's life; only inside {@link ShellProvider}. */
 export function useShellActions(): ShellActions {
-  const value = useContext(ShellActionsContext);
-  if (!value) throw new Error('useShellActions must be used inside <ShellProvider>');
-  return value;
+  return useShellActionsRequired();
 }
 
 /** The shell's state and actions together, for components that both show and act. */

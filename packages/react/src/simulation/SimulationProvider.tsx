@@ -1,13 +1,7 @@
 import type { Simulation } from '@exchange-web/client/simulation';
 import { isSimulationAllowedPath } from '@exchange-web/protocol/paths';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { requiredContext } from '../required-context';
 
 export interface SimulationValue {
   /** Whether simulation trade is on (SPEC 4). */
@@ -23,7 +17,10 @@ export interface SimulationValue {
   exit(): void;
 }
 
-const SimulationContext = createContext<SimulationValue | null>(null);
+const [SimulationContext, useSimulationRequired] = requiredContext<SimulationValue>(
+  'useSimulation',
+  'SimulationProvider',
+);
 
 export interface SimulationProviderProps {
   /**
@@ -78,7 +75,5 @@ export function SimulationProvider(props: SimulationProviderProps) {
 
 /** Simulation state and its switch; only inside {@link SimulationProvider}. */
 export function useSimulation(): SimulationValue {
-  const value = useContext(SimulationContext);
-  if (!value) throw new Error('useSimulation must be used inside <SimulationProvider>');
-  return value;
+  return useSimulationRequired();
 }
