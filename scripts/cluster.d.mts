@@ -17,7 +17,7 @@ export interface ClusterOptions {
   /** The header-footer remote's port. @default a free port */
   headerFooterPort?: number;
   /** The ports of the image origins, with sites only (README "Image domains"). @default free ports */
-  imagePorts?: { fast?: number; slow?: number; dead?: number };
+  imagePorts?: { fast?: number; slow?: number; dead?: number | null };
   /** A PostgreSQL database to use. @default a throwaway server started by scripts/postgres.mjs */
   databaseUrl?: string;
   /** Hide the processes' output (errors still show). @default false */

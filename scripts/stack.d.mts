@@ -13,8 +13,11 @@ export interface StackOptions {
   quiet?: boolean;
   /** Environment for every process; it wins over the image settings below too. */
   env?: Record<string, string>;
-  /** The ports of the three local image origins. @default free ports */
-  imagePorts?: { fast?: number; slow?: number; dead?: number };
+  /**
+   * The ports of the local image origins; `dead: null` leaves the dead one out.
+   * @default free ports, all three
+   */
+  imagePorts?: { fast?: number; slow?: number; dead?: number | null };
   /**
    * Once the stack is ready, start a child that dies again after a doubling pause instead of
    * leaving it dead (scripts/supervise.mjs); `stop()` ends that. @default false
@@ -28,8 +31,8 @@ export interface ImageOrigins {
   fast: string;
   /** An extra gateway listener that waits {@link SLOW_IMAGE_DELAY_MS} before each answer. */
   slow: string;
-  /** A free port nothing listens on. */
-  dead: string;
+  /** A free port nothing listens on; null when the stack was started without one. */
+  dead: string | null;
 }
 
 export interface Stack {
@@ -90,7 +93,7 @@ export declare function launchMailCatcher(options: {
 
 /** The image origins and the gateway's and the site's settings that make them. */
 export declare function imageSettings(
-  imagePorts: { fast?: number; slow?: number; dead?: number },
+  imagePorts: { fast?: number; slow?: number; dead?: number | null },
   env: Record<string, string>,
 ): Promise<{
   imageOrigins: ImageOrigins;

@@ -78,9 +78,11 @@ const IMAGE_VARIABLES = [
 ];
 
 /**
- * The three local image origins and the settings that make them: the gateway serves the images on
- * a fast and a slow (delayed) extra listener, and nothing listens on the dead one. Both domain
- * lists name all three, the dead first and the fast last, so the fastest is not simply the first.
+ * The local image origins and the settings that make them: the gateway serves the images on a
+ * fast and a slow (delayed) extra listener, and nothing listens on the dead one. Both domain
+ * lists name them all, the dead first and the fast last, so the fastest is not simply the first.
+ * `imagePorts.dead: null` leaves the dead origin out (`npm start`: a visitor's console stays free
+ * of refused connections; the tests keep it to show the probe passes over it).
  * `IMAGE_DOMAINS` (for the site's Content-Security-Policy) is every origin of the two lists as
  * finally set, unless it is set itself.
  */
@@ -88,15 +90,17 @@ export async function imageSettings(imagePorts, env) {
   const ports = {
     fast: imagePorts.fast ?? (await freePort()),
     slow: imagePorts.slow ?? (await freePort()),
-    dead: imagePorts.dead ?? (await freePort()),
+    dead: imagePorts.dead === null ? null : (imagePorts.dead ?? (await freePort())),
   };
   const origin = (port) => `http://127.0.0.1:${port}`;
   const imageOrigins = {
     fast: origin(ports.fast),
     slow: origin(ports.slow),
-    dead: origin(ports.dead),
+    dead: ports.dead === null ? null : origin(ports.dead),
   };
-  const domains = [imageOrigins.dead, imageOrigins.slow, imageOrigins.fast].join(',');
+  const domains = [imageOrigins.dead, imageOrigins.slow, imageOrigins.fast]
+    .filter((domain) => domain !== null)
+    .join(',');
   const given = Object.fromEntries(
     IMAGE_VARIABLES.map((name) => [name, env[name] ?? process.env[name]]).filter(
       ([, value]) => value !== undefined,
@@ -154,7 +158,7 @@ export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false 
  * @param {{ port?: number, gatewayPort?: number, headerFooterPort?: number,
  *           mailCatcherPort?: number, mailCatcherSmtpPort?: number, dataDir?: string,
  *           quiet?: boolean, env?: Record<string, string>,
- *           imagePorts?: { fast?: number, slow?: number, dead?: number },
+ *           imagePorts?: { fast?: number, slow?: number, dead?: number | null },
  *           supervise?: boolean | import('./supervise.mjs').SuperviseTiming
  *             & { log?: (line: string) => void } }} options
  */

@@ -16,16 +16,16 @@ const stack = await startStack({
   imagePorts: {
     fast: Number(process.env.IMAGE_FAST_PORT || 4301),
     slow: Number(process.env.IMAGE_SLOW_PORT || 4302),
-    dead: Number(process.env.IMAGE_DEAD_PORT || 4303),
+    // No dead origin unless asked for: every visitor's console would list its refused images.
+    dead: process.env.IMAGE_DEAD_PORT ? Number(process.env.IMAGE_DEAD_PORT) : null,
   },
   supervise: true,
 });
 console.log(`\nexchange-web is ready at ${stack.url}`);
 // Where the registration codes the gateway sends arrive (README "The two commands").
 console.log(`mail and SMS inbox: ${stack.mailCatcherUrl}`);
-console.log(
-  `images: fast ${stack.imageOrigins.fast}, slow ${stack.imageOrigins.slow}, dead ${stack.imageOrigins.dead}\n`,
-);
+const { fast, slow, dead } = stack.imageOrigins;
+console.log(`images: fast ${fast}, slow ${slow}${dead ? `, dead ${dead}` : ''}\n`);
 
 let stopping = false;
 const shutdown = async () => {
