@@ -3,9 +3,9 @@ import { LocalStorageKey } from '@exchange-web/protocol/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCoinChainList } from './coin-chain-list';
 import { isMalformedReplyError } from './errors';
-import { createHttpClient } from './http-client';
 import { memoryStorage } from './key-value-storage';
 import { ok, startLocalServer, type LocalServer } from './testing/local-server';
+import { quietClient } from './testing/quiet-client';
 
 let server: LocalServer;
 
@@ -23,13 +23,7 @@ const item = [
   },
 ];
 
-const http = () =>
-  createHttpClient({
-    baseURL: server.baseURL,
-    storage: memoryStorage(),
-    notify: () => undefined,
-    logger: { error: () => undefined, warn: () => undefined },
-  });
+const http = () => quietClient(server);
 
 describe('coin chain list', () => {
   it('gets the list, stores item as JSON under coin_chain_list and returns it', async () => {

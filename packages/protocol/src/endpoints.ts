@@ -79,275 +79,101 @@ function endpoint<Module, Request extends z.ZodType, Reply extends z.ZodType>(
   };
 }
 
-const accountSchemas = () => import('./schemas');
-const tradingSchemas = () => import('./trading-schemas');
-const inscriptionSchemas = () => import('./inscription');
-const verificationSchemas = () => import('./verification');
+/** The names of a module's exports that are zod schemas. */
+type SchemaName<Module> = {
+  [Name in keyof Module]: Module[Name] extends z.ZodType ? Name : never;
+}[keyof Module];
+
+/** A module's zod schemas by export name. */
+type SchemaExports<Module> = { [Name in SchemaName<Module>]: Extract<Module[Name], z.ZodType> };
 
 /**
- * Every call the site makes through its request client.
+ * Makes the entries whose schemas one module exports: an entry names its request and reply
+ * schemas by export name, checked against the module at compile time, and loads the module lazily.
+ */
+function endpointsIn<Module>(load: () => Promise<Module>) {
+  // SchemaName admits only the exports that are schemas, so this view of the module is exact.
+  const loadSchemas = load as () => Promise<SchemaExports<Module>>;
+  return <Request extends SchemaName<Module>, Reply extends SchemaName<Module>>(
+    method: EndpointMethod,
+    path: EndpointPath,
+    request: Request,
+    reply: Reply,
+    access: EndpointAccess = 'user',
+  ) =>
+    endpoint(method, path, loadSchemas, (s) => ({ request: s[request], reply: s[reply] }), access);
+}
+
+const account = endpointsIn(() => import('./schemas'));
+const trading = endpointsIn(() => import('./trading-schemas'));
+const inscription = endpointsIn(() => import('./inscription'));
+const verification = endpointsIn(() => import('./verification'));
+
+/**
+ * Every call the site makes through its request client, one a line (prettier would spread each
+ * over seven).
  * @example
  * const keys = await callEndpoint(http, Endpoints.apiKeyList, {});
  */
+// prettier-ignore
 export const Endpoints = {
   // Shell, session and request layer (SPEC 3, 4, 7).
-  usdtRate: endpoint(
-    'POST',
-    ApiPath.usdtRate,
-    accountSchemas,
-    (s) => ({
-      request: s.usdtRateRequestSchema,
-      reply: s.usdtRateReplySchema,
-    }),
-    'public',
-  ),
-  domainConfigList: endpoint(
-    'GET',
-    ApiPath.domainConfigList,
-    accountSchemas,
-    (s) => ({
-      request: s.emptyRequestSchema,
-      reply: s.domainConfigReplySchema,
-    }),
-    'public',
-  ),
-  gatewaySignConfig: endpoint(
-    'GET',
-    ApiPath.gatewaySignConfig,
-    accountSchemas,
-    (s) => ({
-      request: s.emptyRequestSchema,
-      reply: s.gatewaySignConfigReplySchema,
-    }),
-    'public',
-  ),
-  userInfo: endpoint('POST', ApiPath.userInfo, accountSchemas, (s) => ({
-    request: s.userInfoRequestSchema,
-    reply: s.userInfoReplySchema,
-  })),
-  coinChainList: endpoint('GET', ApiPath.coinChainList, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.coinChainListReplySchema,
-  })),
-  coinIcons: endpoint(
-    'GET',
-    ImagePath.coinIcons,
-    accountSchemas,
-    (s) => ({
-      request: s.emptyRequestSchema,
-      reply: s.coinIconsReplySchema,
-    }),
-    'public',
-  ),
-  cspSecurity: endpoint('POST', ApiPath.cspSecurity, accountSchemas, (s) => ({
-    request: s.cspSecurityRequestSchema,
-    reply: s.emptyReplySchema,
-  })),
-  captchaId: endpoint('POST', ApiPath.captchaId, accountSchemas, (s) => ({
-    request: s.captchaIdRequestSchema,
-    reply: s.captchaIdReplySchema,
-  })),
-  captchaCheck: endpoint('POST', ApiPath.captchaCheck, accountSchemas, (s) => ({
-    request: s.captchaCheckRequestSchema,
-    reply: s.captchaCheckReplySchema,
-  })),
-  logout: endpoint('POST', ApiPath.logout, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.emptyReplySchema,
-  })),
-  btapiLogout: endpoint('POST', ApiPath.btapiLogout, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.emptyReplySchema,
-  })),
-  clearCookie: endpoint('POST', ApiPath.clearCookie, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.emptyReplySchema,
-  })),
+  usdtRate: account('POST', ApiPath.usdtRate, 'usdtRateRequestSchema', 'usdtRateReplySchema', 'public'),
+  domainConfigList: account('GET', ApiPath.domainConfigList, 'emptyRequestSchema', 'domainConfigReplySchema', 'public'),
+  gatewaySignConfig: account('GET', ApiPath.gatewaySignConfig, 'emptyRequestSchema', 'gatewaySignConfigReplySchema', 'public'),
+  userInfo: account('POST', ApiPath.userInfo, 'userInfoRequestSchema', 'userInfoReplySchema'),
+  coinChainList: account('GET', ApiPath.coinChainList, 'emptyRequestSchema', 'coinChainListReplySchema'),
+  coinIcons: account('GET', ImagePath.coinIcons, 'emptyRequestSchema', 'coinIconsReplySchema', 'public'),
+  cspSecurity: account('POST', ApiPath.cspSecurity, 'cspSecurityRequestSchema', 'emptyReplySchema'),
+  captchaId: account('POST', ApiPath.captchaId, 'captchaIdRequestSchema', 'captchaIdReplySchema'),
+  captchaCheck: account('POST', ApiPath.captchaCheck, 'captchaCheckRequestSchema', 'captchaCheckReplySchema'),
+  logout: account('POST', ApiPath.logout, 'emptyRequestSchema', 'emptyReplySchema'),
+  btapiLogout: account('POST', ApiPath.btapiLogout, 'emptyRequestSchema', 'emptyReplySchema'),
+  clearCookie: account('POST', ApiPath.clearCookie, 'emptyRequestSchema', 'emptyReplySchema'),
 
   // Login and registration (README "Accounts and sessions").
-  login: endpoint('POST', ApiPath.login, accountSchemas, (s) => ({
-    request: s.loginRequestSchema,
-    reply: s.sessionReplySchema,
-  })),
-  registerEmail: endpoint('POST', ApiPath.registerEmail, accountSchemas, (s) => ({
-    request: s.registerEmailRequestSchema,
-    reply: s.sessionReplySchema,
-  })),
-  registerMobile: endpoint('POST', ApiPath.registerMobile, accountSchemas, (s) => ({
-    request: s.registerMobileRequestSchema,
-    reply: s.sessionReplySchema,
-  })),
-  registerMobileAndEmail: endpoint('POST', ApiPath.registerMobileAndEmail, accountSchemas, (s) => ({
-    request: s.registerMobileAndEmailRequestSchema,
-    reply: s.sessionReplySchema,
-  })),
-  sendVerifyCode: endpoint('POST', ApiPath.sendVerifyCode, verificationSchemas, (s) => ({
-    request: s.sendVerifyCodeRequestSchema,
-    reply: s.sendVerifyCodeReplySchema,
-  })),
+  login: account('POST', ApiPath.login, 'loginRequestSchema', 'sessionReplySchema'),
+  registerEmail: account('POST', ApiPath.registerEmail, 'registerEmailRequestSchema', 'sessionReplySchema'),
+  registerMobile: account('POST', ApiPath.registerMobile, 'registerMobileRequestSchema', 'sessionReplySchema'),
+  registerMobileAndEmail: account('POST', ApiPath.registerMobileAndEmail, 'registerMobileAndEmailRequestSchema', 'sessionReplySchema'),
+  sendVerifyCode: verification('POST', ApiPath.sendVerifyCode, 'sendVerifyCodeRequestSchema', 'sendVerifyCodeReplySchema'),
 
   // The account pages.
-  subAccountCreate: endpoint('POST', ApiPath.subAccountCreate, accountSchemas, (s) => ({
-    request: s.subAccountCreateRequestSchema,
-    reply: s.subAccountSchema,
-  })),
-  subAccountList: endpoint('POST', ApiPath.subAccountList, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.subAccountListReplySchema,
-  })),
-  subAccountSwitch: endpoint('POST', ApiPath.subAccountSwitch, accountSchemas, (s) => ({
-    request: s.subAccountSwitchRequestSchema,
-    reply: s.sessionReplySchema,
-  })),
-  subAccountSwitchBack: endpoint('POST', ApiPath.subAccountSwitchBack, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.sessionReplySchema,
-  })),
-  deviceList: endpoint('POST', ApiPath.deviceList, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.deviceListReplySchema,
-  })),
-  apiKeyList: endpoint('POST', ApiPath.apiKeyList, accountSchemas, (s) => ({
-    request: s.emptyRequestSchema,
-    reply: s.apiKeyListReplySchema,
-  })),
-  apiKeyCreate: endpoint('POST', ApiPath.apiKeyCreate, accountSchemas, (s) => ({
-    request: s.apiKeyCreateRequestSchema,
-    reply: s.apiKeyCreateReplySchema,
-  })),
-  apiKeyDelete: endpoint('POST', ApiPath.apiKeyDelete, accountSchemas, (s) => ({
-    request: s.apiKeyDeleteRequestSchema,
-    reply: s.emptyReplySchema,
-  })),
+  subAccountCreate: account('POST', ApiPath.subAccountCreate, 'subAccountCreateRequestSchema', 'subAccountSchema'),
+  subAccountList: account('POST', ApiPath.subAccountList, 'emptyRequestSchema', 'subAccountListReplySchema'),
+  subAccountSwitch: account('POST', ApiPath.subAccountSwitch, 'subAccountSwitchRequestSchema', 'sessionReplySchema'),
+  subAccountSwitchBack: account('POST', ApiPath.subAccountSwitchBack, 'emptyRequestSchema', 'sessionReplySchema'),
+  deviceList: account('POST', ApiPath.deviceList, 'emptyRequestSchema', 'deviceListReplySchema'),
+  apiKeyList: account('POST', ApiPath.apiKeyList, 'emptyRequestSchema', 'apiKeyListReplySchema'),
+  apiKeyCreate: account('POST', ApiPath.apiKeyCreate, 'apiKeyCreateRequestSchema', 'apiKeyCreateReplySchema'),
+  apiKeyDelete: account('POST', ApiPath.apiKeyDelete, 'apiKeyDeleteRequestSchema', 'emptyReplySchema'),
 
   // Operators: the tracking overview page.
-  trackingOverview: endpoint('GET', ApiPath.trackingOverview, accountSchemas, (s) => ({
-    request: s.trackingOverviewQuerySchema,
-    reply: s.trackingOverviewReplySchema,
-  })),
-  trackingUploadSwitch: endpoint('POST', ApiPath.trackingUploadSwitch, accountSchemas, (s) => ({
-    request: s.trackingUploadSwitchSchema,
-    reply: s.trackingUploadSwitchSchema,
-  })),
+  trackingOverview: account('GET', ApiPath.trackingOverview, 'trackingOverviewQuerySchema', 'trackingOverviewReplySchema'),
+  trackingUploadSwitch: account('POST', ApiPath.trackingUploadSwitch, 'trackingUploadSwitchSchema', 'trackingUploadSwitchSchema'),
 
   // Market data (public).
-  ticker: endpoint(
-    'GET',
-    TradingPath.ticker,
-    tradingSchemas,
-    (s) => ({
-      request: s.symbolQuerySchema,
-      reply: s.tickerSchema,
-    }),
-    'public',
-  ),
-  depth: endpoint(
-    'GET',
-    TradingPath.depth,
-    tradingSchemas,
-    (s) => ({
-      request: s.depthQuerySchema,
-      reply: s.depthSchema,
-    }),
-    'public',
-  ),
-  trades: endpoint(
-    'GET',
-    TradingPath.trades,
-    tradingSchemas,
-    (s) => ({
-      request: s.tradesQuerySchema,
-      reply: s.tradesReplySchema,
-    }),
-    'public',
-  ),
-  klines: endpoint(
-    'GET',
-    TradingPath.klines,
-    tradingSchemas,
-    (s) => ({
-      request: s.klinesQuerySchema,
-      reply: s.klinesReplySchema,
-    }),
-    'public',
-  ),
+  ticker: trading('GET', TradingPath.ticker, 'symbolQuerySchema', 'tickerSchema', 'public'),
+  depth: trading('GET', TradingPath.depth, 'depthQuerySchema', 'depthSchema', 'public'),
+  trades: trading('GET', TradingPath.trades, 'tradesQuerySchema', 'tradesReplySchema', 'public'),
+  klines: trading('GET', TradingPath.klines, 'klinesQuerySchema', 'klinesReplySchema', 'public'),
 
   // Trading (signed core calls of the account in use: real, or paper in simulation).
-  balances: endpoint('POST', TradingPath.balances, tradingSchemas, (s) => ({
-    request: s.balancesRequestSchema,
-    reply: s.balancesReplySchema,
-  })),
-  openOrders: endpoint('POST', TradingPath.openOrders, tradingSchemas, (s) => ({
-    request: s.ordersQuerySchema,
-    reply: s.ordersReplySchema,
-  })),
-  orderHistory: endpoint('POST', TradingPath.orderHistory, tradingSchemas, (s) => ({
-    request: s.ordersQuerySchema,
-    reply: s.ordersReplySchema,
-  })),
-  fills: endpoint('POST', TradingPath.fills, tradingSchemas, (s) => ({
-    request: s.ordersQuerySchema,
-    reply: s.fillsReplySchema,
-  })),
-  positions: endpoint('POST', TradingPath.positions, tradingSchemas, (s) => ({
-    request: s.ordersQuerySchema,
-    reply: s.positionsReplySchema,
-  })),
-  placeOrder: endpoint('POST', TradingPath.placeOrder, tradingSchemas, (s) => ({
-    request: s.placeOrderRequestSchema,
-    reply: s.orderReplySchema,
-  })),
-  cancelOrder: endpoint('POST', TradingPath.cancelOrder, tradingSchemas, (s) => ({
-    request: s.cancelOrderRequestSchema,
-    reply: s.orderReplySchema,
-  })),
-  openPosition: endpoint('POST', TradingPath.openPosition, tradingSchemas, (s) => ({
-    request: s.openPositionRequestSchema,
-    reply: s.positionReplySchema,
-  })),
-  closePosition: endpoint('POST', TradingPath.closePosition, tradingSchemas, (s) => ({
-    request: s.closePositionRequestSchema,
-    reply: s.positionReplySchema,
-  })),
+  balances: trading('POST', TradingPath.balances, 'balancesRequestSchema', 'balancesReplySchema'),
+  openOrders: trading('POST', TradingPath.openOrders, 'ordersQuerySchema', 'ordersReplySchema'),
+  orderHistory: trading('POST', TradingPath.orderHistory, 'ordersQuerySchema', 'ordersReplySchema'),
+  fills: trading('POST', TradingPath.fills, 'ordersQuerySchema', 'fillsReplySchema'),
+  positions: trading('POST', TradingPath.positions, 'ordersQuerySchema', 'positionsReplySchema'),
+  placeOrder: trading('POST', TradingPath.placeOrder, 'placeOrderRequestSchema', 'orderReplySchema'),
+  cancelOrder: trading('POST', TradingPath.cancelOrder, 'cancelOrderRequestSchema', 'orderReplySchema'),
+  openPosition: trading('POST', TradingPath.openPosition, 'openPositionRequestSchema', 'positionReplySchema'),
+  closePosition: trading('POST', TradingPath.closePosition, 'closePositionRequestSchema', 'positionReplySchema'),
 
   // Inscription pages, after their server-rendered first page.
-  inscriptionSearch: endpoint(
-    'POST',
-    ApiPath.inscriptionSearch,
-    inscriptionSchemas,
-    (s) => ({
-      request: s.inscriptionSearchRequestSchema,
-      reply: s.inscriptionSearchReplySchema,
-    }),
-    'public',
-  ),
-  seoTradesPriceHistory: endpoint(
-    'POST',
-    ApiPath.seoTradesPriceHistory,
-    inscriptionSchemas,
-    (s) => ({ request: s.priceHistoryRequestSchema, reply: s.priceHistoryReplySchema }),
-    'public',
-  ),
-  seoTradesOwners: endpoint(
-    'POST',
-    ApiPath.seoTradesOwners,
-    inscriptionSchemas,
-    (s) => ({
-      request: s.tokenTableRequestSchema,
-      reply: s.ownersReplySchema,
-    }),
-    'public',
-  ),
-  seoTradesActivity: endpoint(
-    'POST',
-    ApiPath.seoTradesActivity,
-    inscriptionSchemas,
-    (s) => ({
-      request: s.tokenTableRequestSchema,
-      reply: s.activityReplySchema,
-    }),
-    'public',
-  ),
+  inscriptionSearch: inscription('POST', ApiPath.inscriptionSearch, 'inscriptionSearchRequestSchema', 'inscriptionSearchReplySchema', 'public'),
+  seoTradesPriceHistory: inscription('POST', ApiPath.seoTradesPriceHistory, 'priceHistoryRequestSchema', 'priceHistoryReplySchema', 'public'),
+  seoTradesOwners: inscription('POST', ApiPath.seoTradesOwners, 'tokenTableRequestSchema', 'ownersReplySchema', 'public'),
+  seoTradesActivity: inscription('POST', ApiPath.seoTradesActivity, 'tokenTableRequestSchema', 'activityReplySchema', 'public'),
 } as const;
 
 /** The name of an entry of {@link Endpoints}. */

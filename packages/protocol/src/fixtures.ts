@@ -3,6 +3,7 @@
  * overrides where it is about something. Data only.
  */
 import type { UserInfoReply } from './schemas';
+import type { Ticker } from './trading';
 
 /**
  * A full user-info reply (SPEC 3 "User info", every field and settings flag) of an email-bound,
@@ -66,5 +67,23 @@ export function userInfoReplyFixture(userId = '10001'): UserInfoReply {
     },
     loginName: 'trader@example.com',
     userName: 'trader',
+  };
+}
+
+/**
+ * A market ticker whose prices all stand at `last`, with no change over 24 h.
+ * @example const prices = usdtPrices([tickerFixture('BTCUSDT', '65000')], { BTCUSDT: 'BTC' });
+ */
+export function tickerFixture(symbol: string, last: string): Ticker {
+  return {
+    symbol,
+    last,
+    mark: last,
+    open24h: last,
+    high24h: last,
+    low24h: last,
+    change24h: '0',
+    volume24h: '1',
+    time: 1_700_000_000_000,
   };
 }

@@ -7,7 +7,7 @@
  * Data and pure functions only; deterministic (no clock, no Math.random).
  */
 import Big from 'big.js';
-import { MARKET_SYMBOLS, type MarketSymbol, type TradeCode } from './trading';
+import { findMarketSymbol, MARKET_SYMBOLS, type MarketSymbol, type TradeCode } from './trading';
 import {
   checkOrder,
   checkPosition,
@@ -311,12 +311,32 @@ export function tradingRuleCases(count = TRADING_RULE_CASE_COUNT): TradingRuleCa
   return cases;
 }
 
-/** The pair a case names. */
-export function pairOfCase(ruleCase: TradingRuleCase): MarketSymbol {
-  const pair = MARKET_SYMBOLS.find((entry) => entry.symbol === ruleCase.symbol);
-  if (!pair) throw new Error(`no pair ${ruleCase.symbol}`);
+/** The listed pair of `symbol`; throws for a symbol that is not listed. */
+export function marketPair(symbol: string): MarketSymbol {
+  const pair = findMarketSymbol(symbol);
+  if (!pair) throw new Error(`no pair ${symbol}`);
   return pair;
 }
+
+/** The pair a case names. */
+export const pairOfCase = (ruleCase: TradingRuleCase): MarketSymbol => marketPair(ruleCase.symbol);
+
+/** The place-order body the gateway receives for an order case (`price` undefined when absent). */
+export const orderRequestOf = ({ symbol, side, type, price, size }: OrderRuleCase) => ({
+  symbol,
+  side,
+  type,
+  price,
+  size,
+});
+
+/** The open-position body the gateway receives for a position case. */
+export const positionRequestOf = ({ symbol, side, leverage, size }: PositionRuleCase) => ({
+  symbol,
+  side,
+  leverage,
+  size,
+});
 
 /** The available amount of `coin` in a case's balances: null when not known, 0 when not held. */
 export const availableOf = (balances: CaseBalances, coin: string): string | null =>

@@ -1,9 +1,12 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { findMarketSymbol, TradeCode, type MarketSymbol } from './trading';
+import { TradeCode } from './trading';
 import {
   referenceVerdict,
   fingerprintOf,
+  marketPair,
+  orderRequestOf,
+  positionRequestOf,
   TRADING_RULE_CASE_COUNT,
   TRADING_RULE_FINGERPRINT,
   tradingRuleCases,
@@ -29,8 +32,8 @@ import {
   placeOrderRequestSchema,
 } from './trading-schemas';
 
-const BTC = findMarketSymbol('BTCUSDT') as MarketSymbol;
-const DOGE = findMarketSymbol('DOGEUSDT') as MarketSymbol;
+const BTC = marketPair('BTCUSDT');
+const DOGE = marketPair('DOGEUSDT');
 
 const order = (fields: Partial<OrderCheck>): OrderCheck => ({
   side: 'buy',
@@ -230,19 +233,8 @@ describe('the shared cases', () => {
     for (const ruleCase of cases) {
       const request =
         ruleCase.kind === 'order'
-          ? placeOrderRequestSchema.safeParse({
-              symbol: ruleCase.symbol,
-              side: ruleCase.side,
-              type: ruleCase.type,
-              price: ruleCase.price,
-              size: ruleCase.size,
-            })
-          : openPositionRequestSchema.safeParse({
-              symbol: ruleCase.symbol,
-              side: ruleCase.side,
-              leverage: ruleCase.leverage,
-              size: ruleCase.size,
-            });
+          ? placeOrderRequestSchema.safeParse(orderRequestOf(ruleCase))
+          : openPositionRequestSchema.safeParse(positionRequestOf(ruleCase));
       expect(request.success, `case ${ruleCase.id}`).toBe(true);
       for (const value of [ruleCase.bid, ruleCase.ask, ...Object.values(ruleCase.balances ?? {})]) {
         expect(decimalString.safeParse(value).success, `case ${ruleCase.id}: ${value}`).toBe(true);

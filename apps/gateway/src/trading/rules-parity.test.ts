@@ -1,7 +1,9 @@
 import type { OpenPositionRequest, PlaceOrderRequest } from '@exchange-web/protocol/trading';
 import {
   fingerprintOf,
+  orderRequestOf,
   pairOfCase,
+  positionRequestOf,
   referenceVerdict,
   TRADING_RULE_FINGERPRINT,
   tradingRuleCases,
@@ -30,13 +32,7 @@ function gatewayVerdict(ruleCase: TradingRuleCase): RuleVerdict {
   const bid = new Dec(ruleCase.bid);
   const ask = new Dec(ruleCase.ask);
   if (ruleCase.kind === 'order') {
-    const request: PlaceOrderRequest = placeOrderRequestSchema.parse({
-      symbol: ruleCase.symbol,
-      side: ruleCase.side,
-      type: ruleCase.type,
-      price: ruleCase.price,
-      size: ruleCase.size,
-    });
+    const request: PlaceOrderRequest = placeOrderRequestSchema.parse(orderRequestOf(ruleCase));
     const marketPrice = request.side === 'buy' ? ask : bid;
     const refusal = checkOrder(pair, request, marketPrice, lockedBalances(ruleCase.balances));
     const at = request.type === 'market' ? marketPrice : request.price;
@@ -45,12 +41,7 @@ function gatewayVerdict(ruleCase: TradingRuleCase): RuleVerdict {
       amount: at === undefined ? null : text(notionalOf(new Dec(at), new Dec(request.size))),
     };
   }
-  const request: OpenPositionRequest = openPositionRequestSchema.parse({
-    symbol: ruleCase.symbol,
-    side: ruleCase.side,
-    leverage: ruleCase.leverage,
-    size: ruleCase.size,
-  });
+  const request: OpenPositionRequest = openPositionRequestSchema.parse(positionRequestOf(ruleCase));
   const entry = request.side === 'long' ? ask : bid;
   const refusal = checkPosition(pair, request, entry, lockedBalances(ruleCase.balances));
   return {

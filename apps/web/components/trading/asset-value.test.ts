@@ -1,22 +1,11 @@
-import type { Position, Ticker } from '@exchange-web/protocol/trading';
+import { tickerFixture } from '@exchange-web/protocol/fixtures';
+import type { Position } from '@exchange-web/protocol/trading';
 import { describe, expect, it } from 'vitest';
 import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
 
-const ticker = (symbol: string, last: string): Ticker => ({
-  symbol,
-  last,
-  mark: last,
-  open24h: last,
-  high24h: last,
-  low24h: last,
-  change24h: '0',
-  volume24h: '0',
-  time: 0,
-});
-
 describe('valueBalances', () => {
   it('values coins at their last price, then in the chosen currency, exactly', () => {
-    const prices = usdtPrices([ticker('BTCUSDT', '65000.1')], { BTCUSDT: 'BTC' });
+    const prices = usdtPrices([tickerFixture('BTCUSDT', '65000.1')], { BTCUSDT: 'BTC' });
     const valued = valueBalances(
       [
         { coin: 'USDT', available: '100.1', frozen: '0.2' },

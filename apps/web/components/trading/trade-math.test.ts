@@ -1,7 +1,8 @@
-import { findMarketSymbol, TradeCode, type MarketSymbol } from '@exchange-web/protocol/trading';
+import { TradeCode } from '@exchange-web/protocol/trading';
 import {
   availableOf,
   fingerprintOf,
+  marketPair,
   pairOfCase,
   referenceVerdict,
   TRADING_RULE_FINGERPRINT,
@@ -25,8 +26,8 @@ import {
   type OrderDraft,
 } from './trade-math';
 
-const btc = findMarketSymbol('BTCUSDT') as MarketSymbol;
-const doge = findMarketSymbol('DOGEUSDT') as MarketSymbol;
+const btc = marketPair('BTCUSDT');
+const doge = marketPair('DOGEUSDT');
 const draft = (fields: Partial<OrderDraft>): OrderDraft => ({
   side: 'buy',
   type: 'limit',

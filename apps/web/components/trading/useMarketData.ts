@@ -33,6 +33,19 @@ export interface MarketData {
 const SNAPSHOT = { quiet: true } as const;
 
 /**
+ * A value the stream keeps up to date, seeded and refreshed by a snapshot. A stream event may have
+ * arrived first: a snapshot never replaces newer live data.
+ */
+function useLiveValue<T extends { time: number }>(snapshot: T | undefined) {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    if (snapshot)
+      setValue((current) => (current && current.time > snapshot.time ? current : snapshot));
+  }, [snapshot]);
+  return [value, setValue] as const;
+}
+
+/**
  * The market of one pair: snapshots of ticker, book, trades and candles as queries (fetched again
  * by the site's refetch policy and whenever the stream reconnects), kept up to date by one
  * EventSource on the stream (reopened with backoff, closed on unmount and whenever the pair or
@@ -51,8 +64,8 @@ export function useMarketData(
     { symbol, interval, limit: CANDLE_LIMIT },
     SNAPSHOT,
   );
-  const [ticker, setTicker] = useState<Ticker | null>(null);
-  const [depth, setDepth] = useState<Depth | null>(null);
+  const [ticker, setTicker] = useLiveValue(tickerQuery.data);
+  const [depth, setDepth] = useLiveValue(depthQuery.data);
   const [trades, setTrades] = useState<MarketTrade[]>([]);
   const [candles, setCandles] = useState<Candle[] | null>(null);
   const [status, setStatus] = useState<StreamStatus>('connecting');
@@ -67,21 +80,6 @@ export function useMarketData(
       invalidate(Endpoints.ticker, Endpoints.depth, Endpoints.trades, Endpoints.klines);
   }, [invalidate]);
 
-  // A stream event may have arrived first: a snapshot never replaces newer live data.
-  const tickerSnapshot = tickerQuery.data;
-  useEffect(() => {
-    if (tickerSnapshot)
-      setTicker((current) =>
-        current && current.time > tickerSnapshot.time ? current : tickerSnapshot,
-      );
-  }, [tickerSnapshot]);
-  const depthSnapshot = depthQuery.data;
-  useEffect(() => {
-    if (depthSnapshot)
-      setDepth((current) =>
-        current && current.time > depthSnapshot.time ? current : depthSnapshot,
-      );
-  }, [depthSnapshot]);
   const tradesSnapshot = tradesQuery.data;
   useEffect(() => {
     if (!tradesSnapshot) return;

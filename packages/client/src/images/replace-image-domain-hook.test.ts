@@ -1,10 +1,9 @@
 import { ImagePath } from '@exchange-web/protocol/images';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryCookieJar } from '../cookie-jar';
-import { createHttpClient, type HttpClientOptions } from '../http-client';
-import { memoryStorage } from '../key-value-storage';
+import type { HttpClientOptions } from '../http-client';
 import { fail, ok, startLocalServer, type LocalServer } from '../testing/local-server';
+import { quietClient } from '../testing/quiet-client';
 import type { ImageDomainSource } from './image-domains';
 
 // A real local server per test: the coin icons reply as the client resolves it.
@@ -40,16 +39,7 @@ const source = (domain = DOMAIN): ImageDomainSource => ({
   current: () => domain,
 });
 
-const client = (options: HttpClientOptions = {}) =>
-  createHttpClient({
-    baseURL: server.baseURL,
-    storage: memoryStorage(),
-    cookies: memoryCookieJar(),
-    notify: () => undefined,
-    logger: { error: () => undefined, warn: () => undefined },
-    duplicateGuard: false,
-    ...options,
-  });
+const client = (options: HttpClientOptions = {}) => quietClient(server, options);
 
 describe('the replace-image-domain option (SPEC 4)', () => {
   it('is off by default: the coin icons come back as the server sent them', async () => {

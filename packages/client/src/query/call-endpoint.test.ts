@@ -2,9 +2,8 @@ import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { TradingPath } from '@exchange-web/protocol/trading';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isMalformedReplyError } from '../errors';
-import { createHttpClient } from '../http-client';
-import { memoryStorage } from '../key-value-storage';
 import { ok, startLocalServer, type LocalServer } from '../testing/local-server';
+import { quietClient } from '../testing/quiet-client';
 import { callEndpoint, isInvalidRequestError } from './call-endpoint';
 
 let server: LocalServer;
@@ -16,13 +15,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const http = () =>
-  createHttpClient({
-    baseURL: server.baseURL,
-    storage: memoryStorage(),
-    notify: () => undefined,
-    logger: { error: () => undefined, warn: () => undefined },
-  });
+const http = () => quietClient(server);
 
 const ticker = {
   symbol: 'BTCUSDT',

@@ -96,15 +96,21 @@ const balancesQuery = (
   ...options,
 });
 
+/** A balances query with one subscriber, its first fetch sent: the page's usual case. */
+async function subscribedBalances(
+  options: Partial<EndpointQueryOptions<typeof Endpoints.balances>> = {},
+  answer: (call: SentCall) => Promise<unknown> = async () => balances,
+) {
+  const calls = start(answer);
+  const query = new EndpointQuery(async () => queries, balancesQuery(options));
+  const unsubscribe = query.subscribe(() => undefined);
+  await settle();
+  return { calls, query, unsubscribe };
+}
+
 describe('the refetch policy', () => {
   it('polls every pollMs while the page is visible, sending polls fresh and quiet', async () => {
-    const calls = start(async () => balances);
-    const query = new EndpointQuery(
-      async () => queries,
-      balancesQuery({ pollMs: 2000, quiet: true }),
-    );
-    query.subscribe(() => undefined);
-    await settle();
+    const { calls, query } = await subscribedBalances({ pollMs: 2000, quiet: true });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.options).toMatchObject({ fresh: false, quiet: true });
     expect(query.getSnapshot()).toMatchObject({ status: 'success', data: balances });
@@ -114,10 +120,7 @@ describe('the refetch policy', () => {
   });
 
   it('sends nothing while the page is hidden and fetches at once when it is shown again', async () => {
-    const calls = start(async () => balances);
-    const query = new EndpointQuery(async () => queries, balancesQuery({ pollMs: 2000 }));
-    query.subscribe(() => undefined);
-    await settle();
+    const { calls } = await subscribedBalances({ pollMs: 2000 });
     page.hide();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(1);
@@ -129,10 +132,7 @@ describe('the refetch policy', () => {
   });
 
   it('fetches again when the window gets the focus back', async () => {
-    const calls = start(async () => balances);
-    const query = new EndpointQuery(async () => queries, balancesQuery());
-    query.subscribe(() => undefined);
-    await settle();
+    const { calls } = await subscribedBalances();
     expect(calls).toHaveLength(1);
     page.focus();
     await settle();
@@ -141,10 +141,7 @@ describe('the refetch policy', () => {
   });
 
   it('keeps a refetch asked for while hidden until the page is shown', async () => {
-    const calls = start(async () => balances);
-    const query = new EndpointQuery(async () => queries, balancesQuery());
-    query.subscribe(() => undefined);
-    await settle();
+    const { calls, query } = await subscribedBalances();
     page.hide();
     await query.refetch();
     await settle();
@@ -155,10 +152,7 @@ describe('the refetch policy', () => {
   });
 
   it('refreshes every query of an endpoint in the scope when it is invalidated', async () => {
-    const calls = start(async () => balances);
-    const query = new EndpointQuery(async () => queries, balancesQuery());
-    query.subscribe(() => undefined);
-    await settle();
+    const { calls } = await subscribedBalances();
     await queries.invalidate(bob, Endpoints.balances);
     expect(calls).toHaveLength(1);
     await queries.invalidate(alice, Endpoints.balances);
@@ -170,13 +164,10 @@ describe('cancellation', () => {
   const never = () => new Promise<unknown>(() => undefined);
 
   it('aborts the call in flight when the last subscriber leaves', async () => {
-    const calls = start(never);
-    const query = new EndpointQuery(async () => queries, balancesQuery());
-    const stop = query.subscribe(() => undefined);
-    await settle();
+    const { calls, unsubscribe } = await subscribedBalances({}, never);
     const signal = calls[0]?.options.signal;
     expect(signal?.aborted).toBe(false);
-    stop();
+    unsubscribe();
     expect(signal?.aborted).toBe(true);
   });
 
@@ -210,16 +201,14 @@ describe('scope', () => {
     };
     let user = 'alice';
     let release: () => void = () => undefined;
-    start(
+    const { query } = await subscribedBalances(
+      {},
       () =>
         new Promise((resolve) => {
           const reply = replies[user];
           release = () => resolve(reply);
         }),
     );
-    const query = new EndpointQuery(async () => queries, balancesQuery());
-    query.subscribe(() => undefined);
-    await settle();
     release();
     await settle();
     expect(query.getSnapshot().data).toEqual(replies.alice);
@@ -236,10 +225,7 @@ describe('scope', () => {
   });
 
   it('waits while the session is being read', async () => {
-    const calls = start(async () => balances);
-    const query = new EndpointQuery(async () => queries, balancesQuery({ scope: null }));
-    query.subscribe(() => undefined);
-    await settle();
+    const { calls, query } = await subscribedBalances({ scope: null });
     expect(calls).toHaveLength(0);
     expect(query.getSnapshot()).toMatchObject({ status: 'pending', fetching: false });
     query.setOptions(balancesQuery());

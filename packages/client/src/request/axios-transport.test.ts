@@ -7,20 +7,10 @@ import {
   isNetworkError,
   isTimeoutError,
 } from '../errors';
+import { requestState } from '../testing/request-state';
 import { axiosTransport } from './axios-transport';
-import type { RequestState } from './hooks';
 
-const request: RequestState = {
-  method: 'GET',
-  path: '/v1/a',
-  headers: {},
-  body: undefined,
-  query: undefined,
-  attempt: 0,
-  userId: '',
-  signal: undefined,
-  result: Promise.resolve(),
-};
+const request = requestState();
 
 // axios with an adapter that fails as axios's own adapters do; the transport sees only axios.
 const failingWith = (fail: AxiosAdapter) => axiosTransport(axios.create({ adapter: fail }), 50);
@@ -35,46 +25,36 @@ const xhrTimeout: AxiosAdapter = (config) =>
     ),
   );
 
+const cancelled: AxiosAdapter = () => Promise.reject(new CanceledError());
+
+type ErrorGuard = (error: unknown) => boolean;
+
+async function expectNamedFailure(adapter: AxiosAdapter, guard: ErrorGuard, message: string) {
+  const error = await failingWith(adapter)(request).catch((caught: unknown) => caught);
+  expect(guard(error)).toBe(true);
+  expect((error as Error).message).toBe(message);
+  // Nothing past the transport can see an axios error by its shape.
+  expect((error as { isAxiosError?: unknown }).isAxiosError).toBeUndefined();
+  expect((error as { code?: unknown }).code).toBeUndefined();
+}
+
 describe('axios transport: failures as named errors', () => {
   it.each([
     ['an XHR timeout', xhrTimeout, isTimeoutError, 'timeout of 50ms exceeded'],
-    [
-      'a fetch timeout (ETIMEDOUT)',
-      () => Promise.reject(new AxiosError('timeout of 50ms exceeded', AxiosError.ETIMEDOUT)),
-      isTimeoutError,
-      'timeout of 50ms exceeded',
-    ],
-    [
-      'a network error (ERR_NETWORK)',
-      () => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK)),
-      isNetworkError,
-      'Network Error',
-    ],
-    [
-      'a request the browser dropped (ECONNABORTED)',
-      () => Promise.reject(new AxiosError('Request aborted', AxiosError.ECONNABORTED)),
-      isNetworkError,
-      'Request aborted',
-    ],
-    [
-      'an unsupported protocol',
-      () => Promise.reject(new AxiosError('Unsupported protocol ftp:', AxiosError.ERR_BAD_REQUEST)),
-      isNetworkError,
-      'Unsupported protocol ftp:',
-    ],
-    [
-      'a cancelled call (CanceledError)',
-      () => Promise.reject(new CanceledError()),
-      isCancelledError,
-      'canceled',
-    ],
+    ['a cancelled call (CanceledError)', cancelled, isCancelledError, 'canceled'],
   ] as const)('rejects %s with the named error', async (_case, adapter, guard, message) => {
-    const error = await failingWith(adapter)(request).catch((caught: unknown) => caught);
-    expect(guard(error)).toBe(true);
-    expect((error as Error).message).toBe(message);
-    // Nothing past the transport can see an axios error by its shape.
-    expect((error as { isAxiosError?: unknown }).isAxiosError).toBeUndefined();
-    expect((error as { code?: unknown }).code).toBeUndefined();
+    await expectNamedFailure(adapter, guard, message);
+  });
+
+  // How the fetch and http adapters fail: an AxiosError with a code, its message passed on.
+  const { ECONNABORTED, ERR_BAD_REQUEST, ERR_NETWORK, ETIMEDOUT } = AxiosError;
+  it.each([
+    ['a fetch timeout', ETIMEDOUT, isTimeoutError, 'timeout of 50ms exceeded'],
+    ['a network error', ERR_NETWORK, isNetworkError, 'Network Error'],
+    ['a request the browser dropped', ECONNABORTED, isNetworkError, 'Request aborted'],
+    ['an unsupported protocol', ERR_BAD_REQUEST, isNetworkError, 'Unsupported protocol ftp:'],
+  ] as const)('rejects %s (%s) with the named error', async (_case, code, guard, message) => {
+    await expectNamedFailure(() => Promise.reject(new AxiosError(message, code)), guard, message);
   });
 
   it('answers a non-2xx reply with its HttpStatusError beside it', async () => {

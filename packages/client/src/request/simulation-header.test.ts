@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestState } from './hooks';
+import { requestState } from '../testing/request-state';
 import { simulationHeaderHook } from './simulation-header';
 
-const request = (headers: Record<string, string> = {}): RequestState => ({
-  method: 'POST',
-  path: '/v1/mix/public/usdtRate',
-  headers,
-  body: {},
-  query: undefined,
-  attempt: 0,
-  userId: '',
-  signal: undefined,
-  result: Promise.resolve(),
-});
+const request = (headers: Record<string, string> = {}) =>
+  requestState({ method: 'POST', path: '/v1/mix/public/usdtRate', headers, body: {} });
 
 describe('simulation header hook', () => {
   it('adds paptrading: 1 while simulation is on', async () => {

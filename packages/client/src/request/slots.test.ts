@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryCookieJar } from '../cookie-jar';
-import { createHttpClient } from '../http-client';
-import { memoryStorage } from '../key-value-storage';
 import { memoryKeyRecords } from '../signing/key-records';
 import { ok, startLocalServer, type LocalServer } from '../testing/local-server';
-import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
+import { quietClient } from '../testing/quiet-client';
+import { testSigning } from '../testing/signing-fixture';
 import type { RequestHook } from './hooks';
 import type * as PipelineModule from './pipeline';
 import type { PipelineOptions } from './pipeline';
@@ -63,20 +61,10 @@ describe('the request pipeline', () => {
   });
 
   it('runs every hook of a client with every option on in that order, in every phase', async () => {
-    const http = createHttpClient({
-      baseURL: server.baseURL,
-      storage: memoryStorage(),
-      cookies: memoryCookieJar(),
-      notify: () => undefined,
-      logger: { error: () => undefined, warn: () => undefined },
-      reload: () => undefined,
+    const http = quietClient(server, {
       duplicateGuard: true,
       simulation: () => true,
-      signing: {
-        trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
-        sessionStorage: memoryStorage(),
-        openKeyRecords: async () => memoryKeyRecords(),
-      },
+      signing: testSigning(async () => memoryKeyRecords()),
       challenge: { presenter: { present: async () => null } },
       replaceImageDomain: { siteOrigin: server.baseURL, current: () => 'https://img.test' },
       hooks: [{ slot: 'caller-response' }, { slot: 'caller-request' }],

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestHook, RequestState } from '../request/hooks';
+import type { RequestHook } from '../request/hooks';
 import type { RequestSlot } from '../request/slots';
+import { requestState } from '../testing/request-state';
 import { SIGNING_SLOTS, lazySigningHooks } from './lazy-signing-hooks';
 
-const request = (path: string, userId = ''): RequestState =>
-  ({
-    method: 'POST',
-    path,
-    headers: {},
-    body: {},
-    query: undefined,
-    attempt: 0,
-    userId,
-  }) as unknown as RequestState;
+const request = (path: string, userId = '') =>
+  requestState({ method: 'POST', path, body: {}, userId });
 
 // Stand-ins for the real hooks, listed in another order than the slots.
 function realHooks(seen: string[]) {

@@ -4,19 +4,20 @@ import { CookieName, HeaderName, LocalStorageKey } from '@exchange-web/protocol/
 import { readLoginFreshness } from '@exchange-web/protocol/signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
-import { createHttpClient, type SigningOptions } from '../http-client';
+import type { SigningOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
 import { fail, ok, startLocalServer, type LocalServer } from '../testing/local-server';
+import { quietClient } from '../testing/quiet-client';
 import {
   decryptBodyCiphertext,
   freshDatabaseName,
   serverKeys,
   signServerKey,
   testSignConfig,
+  testSigning,
   vectors,
   verifiesWith,
 } from '../testing/signing-fixture';
-import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
 import type { FailureDetail, FailureEventName } from './failure-report';
 import { indexedDbKeyRecords } from './key-records';
 
@@ -51,22 +52,13 @@ function client(
     database: freshDatabaseName(),
   },
 ) {
-  const http = createHttpClient({
-    baseURL: server.baseURL,
+  const http = quietClient(server, {
     storage: platform.storage,
     cookies: platform.cookies,
-    notify: () => undefined,
-    logger: { error: () => undefined, warn: () => undefined },
-    reload: () => undefined,
-    duplicateGuard: false,
-    signing: {
-      trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
-      sessionStorage: memoryStorage(),
-      openKeyRecords: () => indexedDbKeyRecords(platform.database),
-      isSecureContext: () => true,
+    signing: testSigning(() => indexedDbKeyRecords(platform.database), {
       reportFailure: (event, detail) => events.push({ event, detail }),
       ...signing,
-    },
+    }),
   });
   return { http, ...platform };
 }
@@ -327,21 +319,11 @@ describe('binding the key pair to the user (SPEC 4)', () => {
     server.on(ApiPath.subAccountSwitch, () => ok(sub));
     server.on(ApiPath.subAccountSwitchBack, () => ok(sessionReply));
     let userId = '';
-    const http = createHttpClient({
-      baseURL: server.baseURL,
+    const http = quietClient(server, {
       storage: platform.storage,
       cookies: platform.cookies,
-      notify: () => undefined,
-      logger: { error: () => undefined, warn: () => undefined },
-      reload: () => undefined,
-      duplicateGuard: false,
       userId: () => userId,
-      signing: {
-        trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
-        sessionStorage: memoryStorage(),
-        openKeyRecords: () => indexedDbKeyRecords(platform.database),
-        isSecureContext: () => true,
-      },
+      signing: testSigning(() => indexedDbKeyRecords(platform.database)),
     });
     // A switch before any login binds nothing: the gateway keeps the login's key, not this one.
     userId = 'u1';

@@ -6,11 +6,16 @@ import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
 import { signData } from '@exchange-web/protocol/signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
-import { createHttpClient, type SigningOptions } from '../http-client';
+import type { SigningOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
 import { ok, startLocalServer, type LocalServer, type SeenRequest } from '../testing/local-server';
-import { freshDatabaseName, testSignConfig, verifiesWith } from '../testing/signing-fixture';
-import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
+import { quietClient } from '../testing/quiet-client';
+import {
+  freshDatabaseName,
+  testSignConfig,
+  testSigning,
+  verifiesWith,
+} from '../testing/signing-fixture';
 import { indexedDbKeyRecords } from './key-records';
 
 // Signed requests against a real local server; the test checks them as the gateway would, with
@@ -49,22 +54,11 @@ function client(
     cookies.set(CookieName.signedIn, '1');
     return ok({ userId: 'u1', loginName: 'trader', userName: 'T', subAccount: false });
   });
-  const http = createHttpClient({
-    baseURL: server.baseURL,
+  const http = quietClient(server, {
     storage: platform.storage,
     cookies,
-    notify: () => undefined,
-    logger: { error: () => undefined, warn: () => undefined },
-    reload: () => undefined,
-    duplicateGuard: false,
     userId: () => userId,
-    signing: {
-      trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
-      sessionStorage: memoryStorage(),
-      openKeyRecords: () => indexedDbKeyRecords(platform.database),
-      isSecureContext: () => true,
-      ...signing,
-    },
+    signing: testSigning(() => indexedDbKeyRecords(platform.database), signing),
   });
   return {
     http,

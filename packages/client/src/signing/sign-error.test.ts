@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryCookieJar } from '../cookie-jar';
 import { isRequestSignError } from '../errors';
-import { createHttpClient } from '../http-client';
-import { memoryStorage } from '../key-value-storage';
 import { errorNoticeHook } from '../request/error-notice';
 import { createPipeline, type TransportReply } from '../request/pipeline';
 import { fail, startLocalServer } from '../testing/local-server';
+import { quietClient } from '../testing/quiet-client';
 import { defaultTimers } from '../timers';
 import type { FailureDetail, FailureEventName } from './failure-report';
 import { signErrorHook } from './sign-error';
@@ -163,14 +161,9 @@ describe('sign errors through the wrapper', () => {
           return fail('00023', 'Signature invalid', 403);
         });
       let reloads = 0;
-      const http = createHttpClient({
-        baseURL: server.baseURL,
-        storage: memoryStorage(),
-        cookies: memoryCookieJar(),
+      const http = quietClient(server, {
         notify: (message) => void toasts.push(message),
-        logger: { error: () => undefined, warn: () => undefined },
         reload: () => void (reloads += 1),
-        duplicateGuard: false,
         // Sign refusals come only to a signed-in user: the gateway checks the session first.
         userId: () => '1001',
         signing: { reportFailure: (event, detail) => events.push({ event, detail }) },

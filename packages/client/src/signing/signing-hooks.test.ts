@@ -4,10 +4,11 @@ import { CookieName, HeaderName, SessionStorageKey } from '@exchange-web/protoco
 import { signData } from '@exchange-web/protocol/signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookie-jar';
-import { createHttpClient, type HttpClientOptions } from '../http-client';
+import type { HttpClientOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
 import type { CallerHook } from '../request/hooks';
 import { ok, startLocalServer, type LocalServer } from '../testing/local-server';
+import { quietClient } from '../testing/quiet-client';
 import { freshDatabaseName, testSignConfig, verifiesWith } from '../testing/signing-fixture';
 import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
 import { indexedDbKeyRecords, memoryKeyRecords } from './key-records';
@@ -64,17 +65,7 @@ describe('signing in the wrapper', () => {
       userId = 'u1';
       return ok({ userId: 'u1', loginName: 'a', userName: 'a', subAccount: false });
     });
-    return createHttpClient({
-      baseURL: server.baseURL,
-      storage: memoryStorage(),
-      cookies,
-      notify: () => undefined,
-      logger: { error: () => undefined, warn: () => undefined },
-      reload: () => undefined,
-      duplicateGuard: false,
-      userId: () => userId,
-      ...options,
-    });
+    return quietClient(server, { cookies, userId: () => userId, ...options });
   };
   const signingOptions = () => ({
     trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,

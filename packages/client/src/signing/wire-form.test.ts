@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestState } from '../request/hooks';
+import { requestState } from '../testing/request-state';
 import { fixWireForm, pathnameOf, serialiseQuery } from './wire-form';
-
-const request = (overrides: Partial<RequestState>): RequestState => ({
-  method: 'GET',
-  path: '/v1/a',
-  headers: {},
-  body: undefined,
-  query: undefined,
-  attempt: 0,
-  userId: '',
-  signal: undefined,
-  result: Promise.resolve(),
-  ...overrides,
-});
 
 describe('wire form', () => {
   it('serialises a query the way axios does by default, fully percent-encoded', () => {
@@ -24,16 +11,16 @@ describe('wire form', () => {
   });
 
   it('fixes a get: the query into search, appended with & to a path that has one', () => {
-    const get = request({ query: { coin: 'BTC' } });
+    const get = requestState({ query: { coin: 'BTC' } });
     expect(fixWireForm(get)).toEqual({ path: '/v1/a?coin=BTC', body: '' });
     expect(get.search).toBe('?coin=BTC');
-    const inPath = request({ path: '/v1/a?x=1', query: { coin: 'BTC' } });
+    const inPath = requestState({ path: '/v1/a?x=1', query: { coin: 'BTC' } });
     expect(fixWireForm(inPath).path).toBe('/v1/a?x=1&coin=BTC');
-    expect(fixWireForm(request({})).path).toBe('/v1/a');
+    expect(fixWireForm(requestState({})).path).toBe('/v1/a');
   });
 
   it('fixes a post body to its JSON text, and changes nothing when run again', () => {
-    const post = request({ method: 'POST', body: { b: 1, a: 'ü' } });
+    const post = requestState({ method: 'POST', body: { b: 1, a: 'ü' } });
     const first = fixWireForm(post);
     expect(first).toEqual({ path: '/v1/a', body: '{"b":1,"a":"ü"}' });
     expect(post.body).toBe('{"b":1,"a":"ü"}');

@@ -9,7 +9,10 @@ import {
 import { splitBodyCiphertext } from '@exchange-web/protocol/signing';
 import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
 import vectors from '../../../protocol/vectors/signing.json';
-import { TEST_TRUST_ROOT_KEY_PEM } from './test-trust-root';
+import type { SigningOptions } from '../http-client';
+import { memoryStorage } from '../key-value-storage';
+import type { KeyRecordStore } from '../signing/key-pairs';
+import { TEST_TRUST_ROOT_CERT_PEM, TEST_TRUST_ROOT_KEY_PEM } from './test-trust-root';
 
 // The gateway's half of the wire formats, done with node:crypto in tests: what the client's
 // WebCrypto output must satisfy. The keys are the shared vectors' TEST keys.
@@ -39,6 +42,23 @@ export function testSignConfig(overrides: Partial<GatewaySignConfig> = {}): Gate
     ...overrides,
   };
 }
+
+/**
+ * Signing options of a secure page that trusts the test root, caches the sign config in a fresh
+ * memory storage and keeps its private keys in `openKeyRecords`; `options` adds what a test is
+ * about.
+ * @example signing: testSigning(() => indexedDbKeyRecords(freshDatabaseName()), { reportFailure })
+ */
+export const testSigning = (
+  openKeyRecords: () => Promise<KeyRecordStore>,
+  options: SigningOptions = {},
+): SigningOptions => ({
+  trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+  sessionStorage: memoryStorage(),
+  openKeyRecords,
+  isSecureContext: () => true,
+  ...options,
+});
 
 /** Whether a base64 RSASSA-PKCS1-v1_5 / SHA-256 signature over a text verifies (base64 SPKI key). */
 export function verifiesWith(publicKey: string, text: string, signature: string): boolean {

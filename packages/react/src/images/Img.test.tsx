@@ -2,33 +2,18 @@
 import { createImageDomains, type ImageDomains } from '@exchange-web/client/images/image-domains';
 import { memoryStorage } from '@exchange-web/client/key-value-storage';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testRootPerTest } from '../testing/react-root';
 import { Img } from './Img';
 import { ImageDomainsProvider, useImageSrc } from './ImageDomainsProvider';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 const SITE = 'https://exchange-web.test';
 const FAST = 'https://fast.test';
 const SLOW = 'https://slow.test';
 const ICON = '/images/coins/btc.svg';
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = testRootPerTest();
 
 /** Image domains whose probe of `foreign` settles with fake loads: the listed ones load, in order. */
 async function chosen(foreign: string[], loads: string[]): Promise<ImageDomains> {
@@ -50,15 +35,13 @@ async function chosen(foreign: string[], loads: string[]): Promise<ImageDomains>
 }
 
 const render = (domains: ImageDomains | null, src = ICON, alt = 'BTC') =>
-  act(() =>
-    root.render(
-      <ImageDomainsProvider domains={domains}>
-        <Img src={src} alt={alt} width={20} height={20} className="icon" />
-      </ImageDomainsProvider>,
-    ),
+  dom.render(
+    <ImageDomainsProvider domains={domains}>
+      <Img src={src} alt={alt} width={20} height={20} className="icon" />
+    </ImageDomainsProvider>,
   );
 
-const image = () => host.querySelector('img');
+const image = () => dom.host.querySelector('img');
 const fail = () => act(() => image()?.dispatchEvent(new Event('error')));
 
 describe('Img', () => {
@@ -89,13 +72,13 @@ describe('Img', () => {
     expect(sources).toEqual([`${FAST}${ICON}`, `${SLOW}${ICON}`]);
     fail();
     expect(image()).toBeNull();
-    const placeholder = host.querySelector('[data-image-broken]');
+    const placeholder = dom.host.querySelector('[data-image-broken]');
     expect(placeholder?.getAttribute('role')).toBe('img');
     expect(placeholder?.getAttribute('aria-label')).toBe('BTC');
     expect(placeholder?.className).toBe('icon');
     // Nothing more happens, however long we wait.
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(host.querySelectorAll('img')).toHaveLength(0);
+    expect(dom.host.querySelectorAll('img')).toHaveLength(0);
   });
 
   it('falls back to the default host when no other domain works', async () => {
@@ -120,7 +103,7 @@ describe('Img', () => {
     render(null, ICON, '');
     fail();
     expect(image()).toBeNull();
-    expect(host.querySelector('[data-image-broken]')?.getAttribute('aria-hidden')).toBe('true');
+    expect(dom.host.querySelector('[data-image-broken]')?.getAttribute('aria-hidden')).toBe('true');
   });
 });
 
@@ -131,13 +114,11 @@ describe('useImageSrc', () => {
 
   it('gives non-img uses the rewritten source', async () => {
     const domains = await chosen([FAST], []);
-    act(() =>
-      root.render(
-        <ImageDomainsProvider domains={domains}>
-          <Background src={ICON} />
-        </ImageDomainsProvider>,
-      ),
+    dom.render(
+      <ImageDomainsProvider domains={domains}>
+        <Background src={ICON} />
+      </ImageDomainsProvider>,
     );
-    expect(host.querySelector('[data-src]')?.getAttribute('data-src')).toBe(`${FAST}${ICON}`);
+    expect(dom.host.querySelector('[data-src]')?.getAttribute('data-src')).toBe(`${FAST}${ICON}`);
   });
 });

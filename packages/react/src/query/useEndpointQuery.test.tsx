@@ -3,14 +3,11 @@ import type { RequestOptions } from '@exchange-web/client/request/hooks';
 import { createPageQueries, type PageQueries } from '@exchange-web/client/query/page-queries';
 import type { QueryScope } from '@exchange-web/client/query/query-scope';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
+import { tickerFixture } from '@exchange-web/protocol/fixtures';
 import { act, useLayoutEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRootPerTest } from '../testing/react-root';
 import { useScopedEndpointQuery } from './useEndpointQuery';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 interface SentCall {
   path: string;
@@ -19,28 +16,13 @@ interface SentCall {
   answer(data: unknown): void;
 }
 
-const ticker = (symbol: string, last: string) => ({
-  symbol,
-  last,
-  mark: last,
-  open24h: last,
-  high24h: last,
-  low24h: last,
-  change24h: '0',
-  volume24h: '1',
-  time: 1_700_000_000_000,
-});
-
 let calls: SentCall[];
 let committed: string[];
 let queries: PageQueries;
 let visible: boolean;
 let onFocusChange: () => void;
-let root: Root;
-let host: HTMLElement;
 
 beforeAll(async () => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   await Endpoints.ticker.schemas();
 });
 beforeEach(() => {
@@ -65,15 +47,11 @@ beforeEach(() => {
       },
     },
   });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   queries.clear();
 });
+const dom = testRootPerTest();
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -98,49 +76,49 @@ function Price({ symbol, scope, pollMs }: { symbol: string; scope: QueryScope; p
 }
 
 const alice: QueryScope = { userId: 'alice', mode: 'real' };
-const text = () => host.querySelector('p')?.textContent;
+const text = () => dom.host.querySelector('p')?.textContent;
 
 describe('useEndpointQuery', () => {
   it('renders loading, then the reply read by the reply schema', async () => {
-    act(() => root.render(<Price symbol="BTCUSDT" scope={alice} />));
-    expect(host.querySelector('p')?.dataset.fetching).toBe('true');
+    dom.render(<Price symbol="BTCUSDT" scope={alice} />);
+    expect(dom.host.querySelector('p')?.dataset.fetching).toBe('true');
     await settle();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ query: { symbol: 'BTCUSDT' }, options: { quiet: true } });
-    calls[0]?.answer(ticker('BTCUSDT', '65000'));
+    calls[0]?.answer(tickerFixture('BTCUSDT', '65000'));
     await settle();
     expect(text()).toBe('BTCUSDT 65000');
-    expect(host.querySelector('p')?.dataset.status).toBe('success');
+    expect(dom.host.querySelector('p')?.dataset.status).toBe('success');
   });
 
   it('aborts the call in flight on unmount', async () => {
-    act(() => root.render(<Price symbol="BTCUSDT" scope={alice} />));
+    dom.render(<Price symbol="BTCUSDT" scope={alice} />);
     await settle();
     const signal = calls[0]?.options.signal;
     expect(signal?.aborted).toBe(false);
-    act(() => root.render(<p>gone</p>));
+    dom.render(<p>gone</p>);
     expect(signal?.aborted).toBe(true);
   });
 
   it('aborts the old call and asks for the new request when the request changes', async () => {
-    act(() => root.render(<Price symbol="BTCUSDT" scope={alice} />));
+    dom.render(<Price symbol="BTCUSDT" scope={alice} />);
     await settle();
-    act(() => root.render(<Price symbol="ETHUSDT" scope={alice} />));
+    dom.render(<Price symbol="ETHUSDT" scope={alice} />);
     await settle();
     expect(calls.map((call) => call.query)).toEqual([{ symbol: 'BTCUSDT' }, { symbol: 'ETHUSDT' }]);
     expect(calls[0]?.options.signal?.aborted).toBe(true);
-    calls[1]?.answer(ticker('ETHUSDT', '3200'));
+    calls[1]?.answer(tickerFixture('ETHUSDT', '3200'));
     await settle();
     expect(text()).toBe('ETHUSDT 3200');
   });
 
   it("never renders one user's data for another, not even before the query follows", async () => {
-    act(() => root.render(<Price symbol="BTCUSDT" scope={alice} />));
+    dom.render(<Price symbol="BTCUSDT" scope={alice} />);
     await settle();
-    calls[0]?.answer(ticker('BTCUSDT', '65000'));
+    calls[0]?.answer(tickerFixture('BTCUSDT', '65000'));
     await settle();
     expect(text()).toBe('BTCUSDT 65000');
-    act(() => root.render(<Price symbol="BTCUSDT" scope={{ userId: 'bob', mode: 'real' }} />));
+    dom.render(<Price symbol="BTCUSDT" scope={{ userId: 'bob', mode: 'real' }} />);
     await settle();
     expect(committed.filter((entry) => entry.startsWith('bob'))).toEqual(
       expect.arrayContaining(['bob: none']),
@@ -155,12 +133,12 @@ describe('useEndpointQuery', () => {
   it('polls while visible, pauses while hidden and fetches when the page is shown again', async () => {
     vi.useFakeTimers();
     try {
-      act(() => root.render(<Price symbol="BTCUSDT" scope={alice} pollMs={1000} />));
+      dom.render(<Price symbol="BTCUSDT" scope={alice} pollMs={1000} />);
       await act(() => vi.advanceTimersByTimeAsync(0));
-      calls[0]?.answer(ticker('BTCUSDT', '65000'));
+      calls[0]?.answer(tickerFixture('BTCUSDT', '65000'));
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(calls).toHaveLength(2);
-      calls[1]?.answer(ticker('BTCUSDT', '65001'));
+      calls[1]?.answer(tickerFixture('BTCUSDT', '65001'));
       visible = false;
       act(() => onFocusChange());
       await act(() => vi.advanceTimersByTimeAsync(5000));

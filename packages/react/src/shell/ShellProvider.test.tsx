@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
 import { createSiteServices, type SiteServices } from '../services/site-services';
+import { testRootPerTest } from '../testing/react-root';
 import { ShellProvider, useShellActions, useShellState, type ShellActions } from './ShellProvider';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 const rates = {
   supported: [{ name: 'USD', symbol: '$', value: 'USD' }],
@@ -45,19 +41,10 @@ function shellOf(services: SiteServices, children: React.ReactNode) {
 }
 
 describe('ShellProvider', () => {
-  let host: HTMLDivElement;
-  let root: Root | undefined;
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    host = document.createElement('div');
-    document.body.append(host);
-  });
   afterEach(() => {
-    act(() => root?.unmount());
-    root = undefined;
-    host.remove();
     document.documentElement.className = '';
   });
+  const dom = testRootPerTest();
 
   it('renders on the server from the services as the request made them', () => {
     function Theme() {
@@ -78,11 +65,10 @@ describe('ShellProvider', () => {
     function Theme() {
       return <p data-testid="theme">{useShellState().theme}</p>;
     }
-    root = createRoot(host);
-    act(() => root?.render(shellOf(services, [<Toggle key="a" />, <Theme key="b" />])));
+    dom.render(shellOf(services, [<Toggle key="a" />, <Theme key="b" />]));
     const first = actions;
     act(() => actions?.toggleTheme());
-    expect(host.querySelector('[data-testid="theme"]')?.textContent).toBe('white');
+    expect(dom.host.querySelector('[data-testid="theme"]')?.textContent).toBe('white');
     expect(document.documentElement.classList.contains('theme-white')).toBe(true);
     expect(actionRenders).toBe(1);
     expect(actions).toBe(first);

@@ -8,18 +8,14 @@ import {
 } from '@exchange-web/client/simulation';
 import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
+import { testRootPerTest } from '../testing/react-root';
 import { SimulationBanner } from './SimulationBanner';
 import { SimulationProvider, useSimulation } from './SimulationProvider';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 const english = createTranslator('en', en as Messages);
 
@@ -65,22 +61,7 @@ describe('SimulationBanner', () => {
 });
 
 describe('SimulationProvider', () => {
-  let host: HTMLDivElement;
-  let root: Root | undefined;
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    host = document.createElement('div');
-    document.body.append(host);
-  });
-  afterEach(() => {
-    act(() => root?.unmount());
-    root = undefined;
-    host.remove();
-  });
-  const mount = (element: React.ReactElement) => {
-    root = createRoot(host);
-    act(() => root?.render(element));
-  };
+  const dom = testRootPerTest();
 
   it('renders what the cookie said on the server: the banner, the allowed page', () => {
     const html = renderToString(
@@ -103,7 +84,7 @@ describe('SimulationProvider', () => {
 
   it('reads the flag in the browser, mirrors the cookie and redirects a disallowed page once', () => {
     const page = fakePlatform('/ja/account', true);
-    mount(
+    dom.render(
       <SimulationProvider
         initialOn={false}
         pathname="/ja/account"
@@ -112,8 +93,8 @@ describe('SimulationProvider', () => {
         <Page />
       </SimulationProvider>,
     );
-    expect(host.querySelector('[data-testid="simulation-banner"]')).not.toBeNull();
-    expect(host.querySelector('[data-testid="content"]')).toBeNull();
+    expect(dom.host.querySelector('[data-testid="simulation-banner"]')).not.toBeNull();
+    expect(dom.host.querySelector('[data-testid="content"]')).toBeNull();
     expect(page.platform.cookies.get(CookieName.simulationTrade)).toBe('1');
     expect(page.actions).toEqual(['replace /ja/spot/BTCUSDT']);
   });
@@ -126,17 +107,17 @@ describe('SimulationProvider', () => {
         <Page />
       </SimulationProvider>
     );
-    mount(render('/spot/BTCUSDT'));
+    dom.render(render('/spot/BTCUSDT'));
     expect(page.actions).toEqual([]);
-    expect(host.querySelector('[data-testid="content"]')).not.toBeNull();
-    act(() => root?.render(render('/bg/ja/account')));
-    expect(host.querySelector('[data-testid="content"]')).toBeNull();
+    expect(dom.host.querySelector('[data-testid="content"]')).not.toBeNull();
+    dom.render(render('/bg/ja/account'));
+    expect(dom.host.querySelector('[data-testid="content"]')).toBeNull();
     expect(page.actions).toEqual(['replace /bg/ja/spot/BTCUSDT']);
   });
 
   it('enters from the switch and leaves from the banner', () => {
     const page = fakePlatform('/futures/usdt/ETHUSDT', false);
-    mount(
+    dom.render(
       <SimulationProvider
         initialOn={false}
         pathname="/futures/usdt/ETHUSDT"
@@ -145,12 +126,14 @@ describe('SimulationProvider', () => {
         <Page />
       </SimulationProvider>,
     );
-    expect(host.querySelector('[data-testid="simulation-banner"]')).toBeNull();
-    act(() => host.querySelector<HTMLButtonElement>('[data-testid="switch"]')?.click());
+    expect(dom.host.querySelector('[data-testid="simulation-banner"]')).toBeNull();
+    act(() => dom.host.querySelector<HTMLButtonElement>('[data-testid="switch"]')?.click());
     expect(page.actions).toEqual(['assign /futures/usdt/BTCUSDT']);
     expect(page.platform.storage.getItem(LocalStorageKey.simulationTrade)).toBe('1');
     act(() =>
-      host.querySelector<HTMLButtonElement>('[data-testid="simulation-banner"] button')?.click(),
+      dom.host
+        .querySelector<HTMLButtonElement>('[data-testid="simulation-banner"] button')
+        ?.click(),
     );
     expect(page.platform.storage.getItem(LocalStorageKey.simulationTrade)).toBeNull();
     expect(page.platform.cookies.get(CookieName.simulationTrade)).toBeUndefined();
@@ -159,7 +142,7 @@ describe('SimulationProvider', () => {
 
   it('follows another tab and stops listening when unmounted', () => {
     const page = fakePlatform('/fee', false);
-    mount(
+    dom.render(
       <SimulationProvider
         initialOn={false}
         pathname="/fee"
@@ -172,8 +155,7 @@ describe('SimulationProvider', () => {
     page.platform.storage.setItem(LocalStorageKey.simulationTrade, '1');
     act(() => page.listeners.forEach((listener) => listener({ key: 'simulation-trade' })));
     expect(page.actions).toEqual(['reload']);
-    act(() => root?.unmount());
-    root = undefined;
+    dom.unmount();
     expect(page.listeners.size).toBe(0);
   });
 
