@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { CHALLENGE_TYPE } from './codes';
+import { API_KEY_PERMISSIONS } from './api-key-permissions';
 import {
   EVENT_TRACKING_ID_PATTERN,
   KeyAlgorithm,
@@ -692,9 +693,7 @@ export const assetOverviewReplySchema = z.object({
 });
 export type AssetOverviewReply = z.infer<typeof assetOverviewReplySchema>;
 
-/** What an API key may do. */
-export const API_KEY_PERMISSIONS = ['read', 'trade', 'withdraw'] as const;
-export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
+export { API_KEY_PERMISSIONS, type ApiKeyPermission } from './api-key-permissions';
 
 /** Payload of `/v1/user/apiKey/create`. */
 export const apiKeyCreateRequestSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import type { TrackedEventSummary, TrackingOverviewReply } from '@exchange-web/protocol/schemas';
-import { Table } from 'antd';
+import { DataTable } from '../DataTable';
 import type { TrackingFormats } from './formats';
 import styles from './tracking.module.css';
 
@@ -14,28 +14,31 @@ export interface EventTablesProps {
   typeLabel(type: number): string;
 }
 
+/** The rows once the overview came; null (loading) only while it is still being asked for. */
+const rowsOf = <Row,>(rows: readonly Row[] | undefined, loading: boolean) =>
+  rows ?? (loading ? null : []);
+
 /** The busiest pages of the window. */
 export function TopPagesTable({ overview, loading, t, formats }: EventTablesProps) {
   return (
-    <Table<TopPage>
-      rowKey="page"
-      size="small"
-      pagination={false}
-      loading={loading && overview === null}
+    <DataTable<TopPage>
       data-testid="top-pages"
-      dataSource={overview?.topPages ?? []}
-      locale={{ emptyText: t('operator.tracking.noEvents') }}
+      caption={t('operator.tracking.topPages')}
+      rows={rowsOf(overview?.topPages, loading)}
+      rowKey={(row) => row.page}
+      loadingText={t('operator.tracking.loading')}
+      emptyText={t('operator.tracking.noEvents')}
       columns={[
         {
           key: 'page',
           title: t('operator.tracking.page'),
-          render: (_value, row) => <span className={styles.wrap}>{row.page}</span>,
+          render: (row) => <span className={styles.wrap}>{row.page}</span>,
         },
         {
           key: 'count',
           title: t('operator.tracking.events'),
           align: 'end',
-          render: (_value, row) => formats.number(row.count),
+          render: (row) => formats.number(row.count),
         },
       ]}
     />
@@ -45,20 +48,18 @@ export function TopPagesTable({ overview, loading, t, formats }: EventTablesProp
 /** The latest events, newest first. */
 export function LatestEventsTable({ overview, loading, t, formats, typeLabel }: EventTablesProps) {
   return (
-    <Table<TrackedEventSummary>
-      rowKey="eventId"
-      size="small"
-      pagination={false}
-      loading={loading && overview === null}
-      scroll={{ x: 'max-content' }}
+    <DataTable<TrackedEventSummary>
       data-testid="latest-events"
-      dataSource={overview?.latest ?? []}
-      locale={{ emptyText: t('operator.tracking.noEvents') }}
+      caption={t('operator.tracking.latest')}
+      rows={rowsOf(overview?.latest, loading)}
+      rowKey={(row) => row.eventId}
+      loadingText={t('operator.tracking.loading')}
+      emptyText={t('operator.tracking.noEvents')}
       columns={[
         {
           key: 'time',
           title: t('operator.tracking.time'),
-          render: (_value, row) => (
+          render: (row) => (
             <time dateTime={new Date(row.timestamp).toISOString()}>
               {formats.time(row.timestamp)}
             </time>
@@ -67,27 +68,27 @@ export function LatestEventsTable({ overview, loading, t, formats, typeLabel }: 
         {
           key: 'type',
           title: t('operator.tracking.type'),
-          render: (_value, row) => typeLabel(row.type),
+          render: (row) => typeLabel(row.type),
         },
         {
           key: 'trackingId',
           title: t('operator.tracking.trackingId'),
-          render: (_value, row) => <code>{row.eventTrackingId}</code>,
+          render: (row) => <code>{row.eventTrackingId}</code>,
         },
         {
           key: 'page',
           title: t('operator.tracking.page'),
-          render: (_value, row) => <span className={styles.wrap}>{row.page}</span>,
+          render: (row) => <span className={styles.wrap}>{row.page}</span>,
         },
         {
           key: 'uid',
           title: t('operator.tracking.uid'),
-          render: (_value, row) => row.uid || t('operator.tracking.noUid'),
+          render: (row) => row.uid || t('operator.tracking.noUid'),
         },
         {
           key: 'deviceId',
           title: t('operator.tracking.deviceId'),
-          render: (_value, row) => <code>{row.deviceId}</code>,
+          render: (row) => <code>{row.deviceId}</code>,
         },
       ]}
     />

@@ -6,10 +6,11 @@ import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { DeviceListReply, SubAccount } from '@exchange-web/protocol/schemas';
-import { Alert, Button, Descriptions, Form, Input, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Tag } from 'antd';
 import Head from 'next/head';
 import { useEffect } from 'react';
 import { useAccountActions } from '../../components/account/useAccountActions';
+import { DataTable } from '../../components/DataTable';
 import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
 export const getServerSideProps = signedInPageProps('/account');
@@ -181,26 +182,29 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
                     {t('account.createSubAccount')}
                   </Button>
                 </Form>
-                <Table<SubAccount>
-                  rowKey="userId"
-                  size="small"
-                  pagination={false}
-                  loading={!data}
+                <DataTable<SubAccount>
                   data-testid="sub-accounts"
-                  dataSource={data?.subAccounts ?? []}
-                  locale={{ emptyText: t('account.noSubAccounts') }}
+                  caption={t('account.subAccounts')}
+                  rows={data ? data.subAccounts : null}
+                  rowKey={(row) => row.userId}
+                  loadingText={t('account.loading')}
+                  emptyText={t('account.noSubAccounts')}
                   columns={[
-                    { key: 'name', title: t('account.subAccountName'), dataIndex: 'userName' },
-                    { key: 'id', title: t('account.userId'), dataIndex: 'userId' },
+                    {
+                      key: 'name',
+                      title: t('account.subAccountName'),
+                      render: (row) => row.userName,
+                    },
+                    { key: 'id', title: t('account.userId'), render: (row) => row.userId },
                     {
                       key: 'since',
                       title: t('account.memberSince'),
-                      render: (_value, row) => dateTime.format(row.createdDate),
+                      render: (row) => dateTime.format(row.createdDate),
                     },
                     {
                       key: 'switch',
                       title: '',
-                      render: (_value, row) => (
+                      render: (row) => (
                         <Button size="small" onClick={() => switchTo(row.userId)} disabled={busy}>
                           {t('account.switchTo', { name: row.userName })}
                         </Button>
@@ -217,24 +221,24 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
               {data ? <Tag data-testid="api-key-count">{data.apiKeyCount}</Tag> : null}
             </p>
             <h2>{t('account.devices')}</h2>
-            <Table
-              rowKey={(row) => `${row.signedInAt}:${row.ip}`}
-              size="small"
-              pagination={false}
-              loading={!data}
+            <DataTable<DeviceListReply['items'][number]>
               data-testid="devices"
-              dataSource={data?.devices ?? []}
+              caption={t('account.devices')}
+              rows={data ? data.devices : null}
+              rowKey={(row) => `${row.signedInAt}:${row.ip}`}
+              loadingText={t('account.loading')}
+              emptyText={t('account.noDevices')}
               columns={[
                 {
                   key: 'time',
                   title: t('account.deviceTime'),
-                  render: (_value, row) => dateTime.format(row.signedInAt),
+                  render: (row) => dateTime.format(row.signedInAt),
                 },
-                { key: 'ip', title: t('account.deviceAddress'), dataIndex: 'ip' },
+                { key: 'ip', title: t('account.deviceAddress'), render: (row) => row.ip },
                 {
                   key: 'agent',
                   title: t('account.deviceAgent'),
-                  render: (_value, row) => (
+                  render: (row) => (
                     <>
                       {row.userAgent}{' '}
                       {row.current ? <Tag color="blue">{t('account.thisDevice')}</Tag> : null}

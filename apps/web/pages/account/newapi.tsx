@@ -6,14 +6,14 @@ import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import {
   API_KEY_PERMISSIONS,
-  type ApiKey,
-  type ApiKeyCreateReply,
   type ApiKeyPermission,
-} from '@exchange-web/protocol/schemas';
-import { Alert, Button, Checkbox, Form, Input, Table, Tag, Typography } from 'antd';
+} from '@exchange-web/protocol/api-key-permissions';
+import type { ApiKey, ApiKeyCreateReply } from '@exchange-web/protocol/schemas';
+import { Alert, Button, Checkbox, Form, Input, Tag, Typography } from 'antd';
 import Head from 'next/head';
 import { useEffect, useState } from 'react';
 import { useAccountActions } from '../../components/account/useAccountActions';
+import { DataTable } from '../../components/DataTable';
 import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
 
 export const getServerSideProps = signedInPageProps('/account/newapi');
@@ -160,25 +160,20 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
             {t('apiKeys.create')}
           </Button>
         </Form>
-        <Table<ApiKey>
-          rowKey="apiKey"
-          size="small"
-          pagination={false}
-          loading={keys === null}
+        <DataTable<ApiKey>
           data-testid="api-keys"
-          dataSource={keys ?? []}
-          locale={{ emptyText: t('apiKeys.empty') }}
+          caption={t('apiKeys.title')}
+          rows={keys}
+          rowKey={(row) => row.apiKey}
+          loadingText={t('account.loading')}
+          emptyText={t('apiKeys.empty')}
           columns={[
-            { key: 'label', title: t('apiKeys.label'), dataIndex: 'label' },
-            {
-              key: 'key',
-              title: t('apiKeys.apiKey'),
-              render: (_value, row) => <code>{row.apiKey}</code>,
-            },
+            { key: 'label', title: t('apiKeys.label'), render: (row) => row.label },
+            { key: 'key', title: t('apiKeys.apiKey'), render: (row) => <code>{row.apiKey}</code> },
             {
               key: 'permissions',
               title: t('apiKeys.permissions'),
-              render: (_value, row) =>
+              render: (row) =>
                 row.permissions.map((permission) => (
                   <Tag key={permission}>{t(`apiKeys.${permission}`)}</Tag>
                 )),
@@ -186,18 +181,18 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
             {
               key: 'ip',
               title: t('apiKeys.ipWhitelist'),
-              render: (_value, row) =>
+              render: (row) =>
                 row.ipWhitelist.length > 0 ? row.ipWhitelist.join(', ') : t('apiKeys.anyIp'),
             },
             {
               key: 'created',
               title: t('apiKeys.createdAt'),
-              render: (_value, row) => dateTime.format(row.createdDate),
+              render: (row) => dateTime.format(row.createdDate),
             },
             {
               key: 'delete',
               title: '',
-              render: (_value, row) => (
+              render: (row) => (
                 <Button size="small" danger disabled={busy} onClick={() => void remove(row)}>
                   {t('apiKeys.delete')}
                 </Button>

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DataTable, type DataColumn } from './DataTable';
+
+interface Row {
+  id: string;
+  amount: number;
+}
+
+const columns: DataColumn<Row>[] = [
+  { key: 'id', title: 'Id', render: (row) => row.id },
+  { key: 'amount', title: 'Amount', align: 'end', render: (row) => row.amount.toFixed(2) },
+];
+
+const render = (rows: readonly Row[] | null) => {
+  const host = document.createElement('div');
+  host.innerHTML = renderToString(
+    <DataTable<Row>
+      data-testid="records"
+      caption="Records"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      loadingText="Loading…"
+      emptyText="Nothing yet."
+    />,
+  );
+  const table = host.querySelector('table');
+  if (!table) throw new Error('no table rendered');
+  return table;
+};
+
+describe('DataTable', () => {
+  it('renders a captioned table with a head row of column headings', () => {
+    const table = render([]);
+    expect(table.dataset.testid).toBe('records');
+    expect(table.querySelector('caption')?.textContent).toBe('Records');
+    const headings = [...table.querySelectorAll('thead th')];
+    expect(headings.map((th) => [th.textContent, th.getAttribute('scope')])).toEqual([
+      ['Id', 'col'],
+      ['Amount', 'col'],
+    ]);
+  });
+
+  it('says it is loading, across every column, while the rows are null', () => {
+    const table = render(null);
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    const cell = table.querySelector('tbody td');
+    expect(cell?.textContent).toBe('Loading…');
+    expect(cell?.getAttribute('colspan')).toBe('2');
+  });
+
+  it('says there is nothing when the rows are empty', () => {
+    const table = render([]);
+    expect(table.getAttribute('aria-busy')).toBe('false');
+    expect(table.querySelector('tbody td')?.textContent).toBe('Nothing yet.');
+  });
+
+  it('renders a row per record, each cell by its column, in order', () => {
+    const table = render([
+      { id: 'a', amount: 1 },
+      { id: 'b', amount: 2.5 },
+    ]);
+    const rows = [...table.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['a', '1.00'],
+      ['b', '2.50'],
+    ]);
+    const amountHeading = table.querySelectorAll('thead th')[1];
+    const amountCell = table.querySelectorAll('tbody td')[1];
+    expect(amountHeading?.className).toBe(amountCell?.className);
+    expect(amountCell?.className).not.toBe('');
+  });
+});
