@@ -11,6 +11,7 @@ import { benchScale, formatScaleTable } from './bench-scale.mjs';
 import { trackCallTime, trackerSizes } from './bench-tracker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { freePort, root } from './lib.mjs';
+import { formatPageWeights, pageWeights } from './page-weights.mjs';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -128,6 +129,16 @@ async function lighthouseScore(executablePath, url) {
 }
 
 await build();
+// Every page family's first load, from the build's own output (deterministic; issue 18's gate).
+const weights = await pageWeights();
+console.log(`\n${formatPageWeights(weights)}\n`);
+for (const weight of weights)
+  report(
+    `first-load JavaScript of ${weight.family} (${weight.route}, build output, gzip)`,
+    (weight.bytes / 1024).toFixed(1),
+    'KB',
+    '170 KB',
+  );
 const executablePath = ensureChromium();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-gateway-'));
 const port = await freePort();

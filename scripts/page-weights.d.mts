@@ -1,0 +1,15 @@
+export declare const FIRST_LOAD_BUDGET_BYTES: number;
+export declare const PAGE_FAMILIES: [family: string, routes: string[]][];
+
+export interface PageWeight {
+  family: string;
+  /** The family's heaviest route. */
+  route: string;
+  /** Its first-load JavaScript, gzip bytes. */
+  bytes: number;
+  /** Its first-load files, biggest first. */
+  files: { file: string; bytes: number }[];
+}
+
+export declare function pageWeights(webDir?: string): Promise<PageWeight[]>;
+export declare function formatPageWeights(weights: PageWeight[], budget?: number): string;

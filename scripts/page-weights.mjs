@@ -1,0 +1,107 @@
+// The first-load JavaScript of every page family, read from the site's own build output
+// (`.next/diagnostics/route-bundle-stats.json`): deterministic, so a budget on it can be a test
+// once every family fits, where a browser measurement can only be a benchmark figure.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from './lib.mjs';
+
+/** SPEC's phone budget for the first-load JavaScript of any page (DESIGN "Budgets"). */
+export const FIRST_LOAD_BUDGET_BYTES = 170 * 1024;
+
+/** The page families and the routes that belong to each: a family shares one first load. */
+export const PAGE_FAMILIES = [
+  ['home', ['/']],
+  ['spot', ['/spot/[symbol]']],
+  ['futures', ['/futures/usdt/[symbol]']],
+  ['asset', ['/asset', '/asset/spot', '/asset/futures']],
+  [
+    'BRC-20 list',
+    [
+      '/inscription/brc-20',
+      '/inscription/brc-20/page',
+      '/inscription/brc-20/hot',
+      '/inscription/brc-20/inProgress',
+    ],
+  ],
+  ['token', ['/inscription/brc-20/[token]']],
+  ['login', ['/login']],
+  ['register', ['/register']],
+  ['account', ['/account']],
+  ['API keys', ['/account/newapi']],
+  ['operator', ['/operator/tracking']],
+  ['not found', ['/404']],
+];
+
+/**
+ * Each page family's heaviest route: its first-load files, gzip bytes (the server's default
+ * level), and its biggest files first.
+ * @param {string} [webDir] the built site @default apps/web
+ * @returns {Promise<{ family: string, route: string, bytes: number, files: { file: string, bytes: number }[] }[]>}
+ */
+export async function pageWeights(webDir = path.join(root, 'apps/web')) {
+  const stats = JSON.parse(
+    await readFile(path.join(webDir, '.next/diagnostics/route-bundle-stats.json'), 'utf8'),
+  );
+  const routes = new Map(stats.map((entry) => [entry.route, entry.firstLoadChunkPaths]));
+  const gzipBytes = new Map();
+  const sizeOf = async (file) => {
+    if (!gzipBytes.has(file))
+      gzipBytes.set(file, gzipSync(await readFile(path.join(webDir, file))).length);
+    return gzipBytes.get(file);
+  };
+  const weights = [];
+  for (const [family, members] of PAGE_FAMILIES) {
+    let heaviest;
+    for (const route of members) {
+      const chunkPaths = routes.get(route);
+      if (!chunkPaths) throw new Error(`the build has no route ${route} (page family ${family})`);
+      const files = await Promise.all(
+        chunkPaths.map(async (file) => ({ file, bytes: await sizeOf(file) })),
+      );
+      files.sort((a, b) => b.bytes - a.bytes);
+      const bytes = files.reduce((sum, entry) => sum + entry.bytes, 0);
+      if (!heaviest || bytes > heaviest.bytes) heaviest = { family, route, bytes, files };
+    }
+    weights.push(heaviest);
+  }
+  return weights;
+}
+
+/**
+ * The weights as a table: family, route, KB, the budget's verdict, and the biggest files the
+ * family loads beyond the home page's first load (what the shell shares is no family's own).
+ */
+export function formatPageWeights(weights, budget = FIRST_LOAD_BUDGET_BYTES) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const shared = new Set(
+    weights.find((weight) => weight.route === '/')?.files.map((entry) => entry.file) ?? [],
+  );
+  const rows = weights.map((weight) => [
+    weight.family,
+    weight.route,
+    kb(weight.bytes),
+    weight.bytes > budget ? `over by ${kb(weight.bytes - budget)}` : 'within',
+    weight.files
+      .filter((entry) => weight.route === '/' || !shared.has(entry.file))
+      .slice(0, 3)
+      .map((entry) => `${path.basename(entry.file)} ${kb(entry.bytes)}`)
+      .join(', '),
+  ]);
+  const header = [
+    'page family',
+    'route',
+    'first load (gzip)',
+    `budget ${kb(budget)}`,
+    'biggest files beyond /',
+  ];
+  const widths = header.map((cell, index) =>
+    Math.max(cell.length, ...rows.map((row) => row[index].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index]))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,84 @@
+// The page-family weights read the site's build output: a fixture build stands in for it here.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_FAMILIES, formatPageWeights, pageWeights } from './page-weights.mjs';
+
+let webDir: string;
+// Incompressible-ish content of a given length, so sizes differ by file.
+const script = (seed: number, length: number) =>
+  Array.from({ length }, (_, index) => String.fromCharCode(33 + ((index * seed * 7919) % 90))).join(
+    '',
+  );
+const files: Record<string, string> = {
+  'shell.js': script(3, 4000),
+  'trading.js': script(5, 3000),
+  'asset.js': script(7, 1500),
+  'forms.js': script(11, 9000),
+};
+const gz = (name: string) => gzipSync(files[name] ?? '').length;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'page-weights-'));
+  await mkdir(path.join(webDir, '.next/diagnostics'), { recursive: true });
+  await mkdir(path.join(webDir, '.next/static/chunks'), { recursive: true });
+  for (const [name, text] of Object.entries(files))
+    await writeFile(path.join(webDir, '.next/static/chunks', name), text);
+  const chunk = (name: string) => `.next/static/chunks/${name}`;
+  const routes = PAGE_FAMILIES.flatMap(([, members]) => members).map((route) => ({
+    route,
+    firstLoadChunkPaths: [
+      chunk('shell.js'),
+      ...(route.startsWith('/spot') || route.startsWith('/asset') ? [chunk('trading.js')] : []),
+      ...(route === '/asset/spot' ? [chunk('asset.js')] : []),
+      ...(route === '/login' ? [chunk('forms.js')] : []),
+    ],
+  }));
+  await writeFile(
+    path.join(webDir, '.next/diagnostics/route-bundle-stats.json'),
+    JSON.stringify(routes),
+  );
+});
+
+afterAll(async () => {
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('pageWeights', () => {
+  it('weighs each family by its heaviest route, its files biggest first', async () => {
+    const weights = await pageWeights(webDir);
+    expect(weights.map((weight) => weight.family)).toEqual(PAGE_FAMILIES.map(([family]) => family));
+    const asset = weights.find((weight) => weight.family === 'asset');
+    expect(asset?.route).toBe('/asset/spot');
+    expect(asset?.bytes).toBe(gz('shell.js') + gz('trading.js') + gz('asset.js'));
+    const sizes = asset?.files.map((entry) => entry.bytes) ?? [];
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(asset?.files.map((entry) => path.basename(entry.file)).sort()).toEqual([
+      'asset.js',
+      'shell.js',
+      'trading.js',
+    ]);
+    expect(weights.find((weight) => weight.family === 'home')?.bytes).toBe(gz('shell.js'));
+  });
+
+  it('says which family is over its budget and by how much, naming what it adds to /', async () => {
+    const weights = await pageWeights(webDir);
+    const budget = gz('shell.js') + gz('trading.js');
+    const table = formatPageWeights(weights, budget);
+    const line = (family: string) => table.split('\n').find((row) => row.startsWith(family)) ?? '';
+    expect(line('spot')).toContain('within');
+    expect(line('asset')).toContain(`over by ${(gz('asset.js') / 1024).toFixed(1)} KB`);
+    expect(line('login')).toContain('forms.js');
+    expect(line('login')).not.toContain('shell.js');
+  });
+
+  it('refuses a build that lacks a family route', async () => {
+    await writeFile(
+      path.join(webDir, '.next/diagnostics/route-bundle-stats.json'),
+      JSON.stringify([{ route: '/', firstLoadChunkPaths: [] }]),
+    );
+    await expect(pageWeights(webDir)).rejects.toThrow('no route /spot/[symbol]');
+  });
+});
