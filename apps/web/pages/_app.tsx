@@ -56,7 +56,7 @@ function siteServicesFor(shell: ShellAppProps['shell']): SiteServices {
     createSiteServices({
       language: shell.language,
       theme: shell.theme,
-      t: createTranslator(shell.language, shell.messages),
+      t: createTranslator(shell.messages),
       signedIn: shell.signedIn,
       // SPEC 4: the site turns on the replace-image-domain option of its request client
       // (REPLACE_IMAGE_DOMAIN, on by default).

@@ -28,7 +28,7 @@ beforeAll(async () => {
   ar = await loadMessages('ar');
 });
 
-const english = createTranslator('en', en as Messages);
+const english = createTranslator(en as Messages);
 
 /** A stand-in widget: a box with a checkbox, recording what it was made with. */
 function fakeWidget() {
@@ -82,7 +82,7 @@ describe('challenge modal markup', () => {
 
   it('speaks Arabic right to left, in the dark theme', () => {
     const { host, dialog } = render({
-      t: createTranslator('ar', ar),
+      t: createTranslator(ar),
       language: 'ar',
       theme: 'black',
     });
@@ -129,7 +129,7 @@ describe('challenge modal in a page', () => {
     await act(async () =>
       root.render(
         <ChallengeModal
-          t={createTranslator('ar', ar)}
+          t={createTranslator(ar)}
           language="ar"
           theme="black"
           challenge={CHALLENGE}

@@ -1,6 +1,6 @@
 import { LOCALE_CODES } from '@exchange-web/protocol/languages';
 import { describe, expect, it } from 'vitest';
-import { loadMessages, type Messages } from './messages';
+import { loadMessages, type MessageKey, type Messages } from './messages';
 import en from './messages/en.json';
 import { createTranslator } from './translator';
 
@@ -37,14 +37,31 @@ describe.each(LOCALE_CODES.filter((locale) => locale !== 'en'))('%s catalogue', 
 
 describe('translator', () => {
   it('looks keys up and fills placeholders without escaping (React escapes)', async () => {
-    const t = createTranslator('en', en as Messages);
+    const t = createTranslator(en as Messages);
     expect(t('header.nav.spot')).toBe('Spot');
     expect(t('footer.copyright', { year: 2026 })).toBe('© 2026 exchange-web. All rights reserved.');
     expect(t('home.priceIn', { currency: '<b>' })).toBe('Prices shown in <b>');
   });
 
+  it('fills every placeholder of a text, spaces inside the braces allowed, each as its text', () => {
+    const t = createTranslator({
+      greeting: { line: 'Hi {{name}}, {{ name }} has {{count}} {{coin}}' },
+    } as unknown as Messages);
+    const key = 'greeting.line' as MessageKey;
+    expect(t(key, { name: 'Ada', count: 0, coin: 'BTC' })).toBe('Hi Ada, Ada has 0 BTC');
+    // A placeholder without a value stays as written, so the gap shows.
+    expect(t(key, { name: 'Ada' })).toBe('Hi Ada, Ada has {{count}} {{coin}}');
+    expect(t(key)).toBe('Hi {{name}}, {{ name }} has {{count}} {{coin}}');
+  });
+
+  it('shows the key itself for a key that leads to no text', () => {
+    const t = createTranslator(en as Messages);
+    for (const key of ['header.nav.nowhere', 'header.nav', 'constructor', 'header.toString'])
+      expect(t(key as MessageKey)).toBe(key);
+  });
+
   it('translates in the catalogue it was given', async () => {
-    const t = createTranslator('ja', await loadMessages('ja'));
+    const t = createTranslator(await loadMessages('ja'));
     expect(t('header.logIn')).not.toBe('Log in');
     expect(t('header.logIn').length).toBeGreaterThan(0);
   });

@@ -7,7 +7,7 @@ import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
 import { createSiteServices, type SiteServicesOptions } from './site-services';
 
-const t = createTranslator('en', en as Messages);
+const t = createTranslator(en as Messages);
 const rates: UsdtRateReply = {
   supported: [
     { name: 'USD', symbol: '$', value: 'USD' },
@@ -72,7 +72,7 @@ describe('site services in a browser', () => {
   it('post the rates for the language the shell set last', async () => {
     const loadRates = vi.fn(async () => rates);
     const services = createSiteServices(options({ origin: 'https://site.test', loadRates }));
-    services.setLanguage('ja', createTranslator('ja', en as Messages));
+    services.setLanguage('ja', createTranslator(en as Messages));
     services.currency.selectForLanguage('ja');
     await services.currency.refresh();
     expect(loadRates).toHaveBeenLastCalledWith('ja');

@@ -19,7 +19,7 @@ const servicesFor = (origin: string | null) =>
   createSiteServices({
     language: 'en',
     theme: 'black',
-    t: createTranslator('en', en as Messages),
+    t: createTranslator(en as Messages),
     signedIn: false,
     loadRates: async () => rates,
     origin,

@@ -100,7 +100,7 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
  */
 export function ShellProvider(props: ShellProviderProps) {
   const { services, language, prefix, messages } = props;
-  const t = useMemo(() => createTranslator(language, messages), [language, messages]);
+  const t = useMemo(() => createTranslator(messages), [messages]);
   // The services read the language at each call and toast: follow it before any effect runs.
   useBrowserLayoutEffect(() => services.setLanguage(language, t), [services, language, t]);
   const currency = useSyncExternalStore(

@@ -17,7 +17,7 @@ import { testRootPerTest } from '../testing/react-root';
 import { SimulationBanner } from './SimulationBanner';
 import { SimulationProvider, useSimulation } from './SimulationProvider';
 
-const english = createTranslator('en', en as Messages);
+const english = createTranslator(en as Messages);
 
 function fakePlatform(pathname: string, flag: boolean) {
   const actions: string[] = [];
