@@ -87,6 +87,31 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('asks for both login fields before sending anything, and shows the password on request', async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === ApiPath.login) logins.push(request.url());
+    });
+    await page.goto(`${siteUrl}/login`);
+    await page.getByLabel('Email or mobile number').fill('   ');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    const required = page.getByRole('alert').filter({ hasText: 'This field is required' });
+    await expect.poll(() => required.count()).toBe(2);
+    // The first empty field takes the focus; both say they are invalid.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('loginName');
+    expect(await page.locator('#pwd').getAttribute('aria-invalid')).toBe('true');
+    expect(logins).toEqual([]);
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('Secret-123');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await context.close();
+  });
+
   it('refuses a weak password and differing passwords before sending anything', async () => {
     const context = await freshContext();
     const page = await context.newPage();

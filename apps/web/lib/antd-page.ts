@@ -23,21 +23,27 @@ export async function antdPageProps(ctx: GetServerSidePropsContext): Promise<Ant
 }
 
 /**
- * Server props of the login and registration pages: a visitor who already has a session goes on
- * to where they were headed (or their account) instead of signing in twice.
+ * Where a visitor who already has a session goes instead of a sign-in page: on to where they were
+ * headed (or their account), not signing in twice. Null for a visitor without one.
  */
-export const signInPageProps: GetServerSideProps<AntdPageProps> = async (ctx) => {
+function sessionRedirect(ctx: GetServerSidePropsContext) {
   const shell = readShellRequest({
     cookieHeader: ctx.req.headers.cookie,
     query: ctx.query,
     routerLocale: ctx.locale,
   });
-  if (shell.signedIn) {
-    const destination = redirectTarget(ctx.query.redirect, buildPath('/account', shell.prefix));
-    return { redirect: { destination, permanent: false } };
-  }
-  return { props: await antdPageProps(ctx) };
-};
+  if (!shell.signedIn) return null;
+  const destination = redirectTarget(ctx.query.redirect, buildPath('/account', shell.prefix));
+  return { redirect: { destination, permanent: false } };
+}
+
+/** Server props of a sign-in page built with antd (registration). */
+export const signInPageProps: GetServerSideProps<AntdPageProps> = async (ctx) =>
+  sessionRedirect(ctx) ?? { props: await antdPageProps(ctx) };
+
+/** Server props of a sign-in page without antd (login): nothing to load but the redirect. */
+export const lightSignInPageProps: GetServerSideProps<Record<string, never>> = async (ctx) =>
+  sessionRedirect(ctx) ?? { props: {} };
 
 /**
  * Server props of a page for signed-in users only: without a session the visitor goes to the

@@ -1,60 +1,89 @@
-import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { LoginRequest } from '@exchange-web/protocol/schemas';
-import { Alert, Button, Form, Input } from 'antd';
 import Head from 'next/head';
+import { useState, type FormEvent } from 'react';
 import { useSignInForm } from '../components/auth/useSignInForm';
-import { signInPageProps, type AntdPageProps } from '../lib/antd-page';
+import { TextField } from '../components/form/TextField';
+import formStyles from '../components/form/form.module.css';
+import { lightSignInPageProps } from '../lib/antd-page';
 
-export const getServerSideProps = signInPageProps;
+export const getServerSideProps = lightSignInPageProps;
 
-/** Log in with an email, a mobile number or a sub-account name and a password. */
-export default function LoginPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme, buildPath } = useShellState();
+type LoginField = keyof LoginRequest;
+
+/**
+ * Log in with an email, a mobile number or a sub-account name and a password. Plain form fields,
+ * no component library: the page a phone opens most often stays within its first-load budget.
+ */
+export default function LoginPage() {
+  const { t, buildPath } = useShellState();
   const { error, submitting, submit } = useSignInForm();
-  const onFinish = (values: LoginRequest) => submit(ApiPath.login, values);
+  const [missing, setMissing] = useState<ReadonlySet<LoginField>>(new Set());
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values: LoginRequest = {
+      loginName: String(form.get('loginName') ?? ''),
+      pwd: String(form.get('pwd') ?? ''),
+    };
+    // Both are required; a login name of spaces is none. Nothing is sent until both are given.
+    const empty = new Set<LoginField>();
+    if (values.loginName.trim() === '') empty.add('loginName');
+    if (values.pwd === '') empty.add('pwd');
+    setMissing(empty);
+    const [first] = empty;
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    void submit(ApiPath.login, values);
+  };
+  const errorOf = (field: LoginField) => (missing.has(field) ? t('auth.required') : null);
 
   return (
-    <AntdScope locale={antdLocale} language={language} theme={theme}>
+    <>
       <Head>
         <title>{t('auth.logInTitle')}</title>
       </Head>
       <section className="auth-page" aria-labelledby="login-title">
         <h1 id="login-title">{t('auth.logInTitle')}</h1>
         <p className="auth-lead">{t('auth.logInLead')}</p>
-        <Form<LoginRequest>
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          data-testid="login-form"
-        >
-          <Form.Item
+        <form noValidate onSubmit={onSubmit} data-testid="login-form">
+          <TextField
             name="loginName"
             label={t('auth.loginName')}
-            extra={t('auth.loginNameHint')}
-            rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
-          >
-            <Input autoComplete="username" inputMode="email" />
-          </Form.Item>
-          <Form.Item
+            hint={t('auth.loginNameHint')}
+            error={errorOf('loginName')}
+            autoComplete="username"
+            inputMode="email"
+          />
+          <TextField
             name="pwd"
             label={t('auth.password')}
-            rules={[{ required: true, message: t('auth.required') }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
+            error={errorOf('pwd')}
+            autoComplete="current-password"
+            revealLabel={t('auth.showPassword')}
+          />
           {error ? (
-            <Alert className="auth-error" type="error" showIcon title={error} role="alert" />
+            <p className={`auth-error ${formStyles.alert}`} role="alert">
+              {error}
+            </p>
           ) : null}
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          <button
+            type="submit"
+            className={`button-primary ${formStyles.submit}`}
+            disabled={submitting}
+            aria-busy={submitting}
+          >
             {t('auth.submitLogIn')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <p className="auth-switch">
           {t('auth.noAccount')} <a href={buildPath('/register')}>{t('header.register')}</a>
         </p>
       </section>
-    </AntdScope>
+    </>
   );
 }
