@@ -45,27 +45,30 @@ export const signInPageProps: GetServerSideProps<AntdPageProps> = async (ctx) =>
 export const lightSignInPageProps: GetServerSideProps<Record<string, never>> = async (ctx) =>
   sessionRedirect(ctx) ?? { props: {} };
 
+/** The way to the login page for a visitor without a session, back to `path` after; else null. */
+function loginRedirect(ctx: GetServerSidePropsContext, path: string) {
+  const shell = readShellRequest({
+    cookieHeader: ctx.req.headers.cookie,
+    query: ctx.query,
+    routerLocale: ctx.locale,
+  });
+  if (shell.signedIn) return null;
+  const back = buildPath(path, shell.prefix);
+  const login = buildPath('/login', shell.prefix);
+  return {
+    redirect: { destination: `${login}?redirect=${encodeURIComponent(back)}`, permanent: false },
+  };
+}
+
 /**
- * Server props of a page for signed-in users only: without a session the visitor goes to the
- * login page, which brings them back to `path` (in their language prefix) afterwards.
+ * Server props of a page built with antd for signed-in users only: without a session the visitor
+ * goes to the login page, which brings them back to `path` (in their language prefix) afterwards.
  */
 export function signedInPageProps(path: string): GetServerSideProps<AntdPageProps> {
-  return async (ctx) => {
-    const shell = readShellRequest({
-      cookieHeader: ctx.req.headers.cookie,
-      query: ctx.query,
-      routerLocale: ctx.locale,
-    });
-    if (!shell.signedIn) {
-      const back = buildPath(path, shell.prefix);
-      const login = buildPath('/login', shell.prefix);
-      return {
-        redirect: {
-          destination: `${login}?redirect=${encodeURIComponent(back)}`,
-          permanent: false,
-        },
-      };
-    }
-    return { props: await antdPageProps(ctx) };
-  };
+  return async (ctx) => loginRedirect(ctx, path) ?? { props: await antdPageProps(ctx) };
+}
+
+/** The same for a signed-in page without antd: nothing to load but the redirect. */
+export function lightSignedInPageProps(path: string): GetServerSideProps<Record<string, never>> {
+  return async (ctx) => loginRedirect(ctx, path) ?? { props: {} };
 }
