@@ -1,24 +1,23 @@
-import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
-import { Alert, Button, Radio, Switch } from 'antd';
 import Head from 'next/head';
 import { useCallback, useMemo, useState } from 'react';
 import { useAccountActions } from '../../components/account/useAccountActions';
+import { Button, Notice } from '../../components/form/controls';
 import { eventTypeName } from '../../components/operator/chart-data';
 import { LatestEventsTable, TopPagesTable } from '../../components/operator/EventTables';
 import { trackingFormats } from '../../components/operator/formats';
 import { TrackingCharts } from '../../components/operator/TrackingCharts';
+import { TrackingToolbar } from '../../components/operator/TrackingToolbar';
 import {
-  OVERVIEW_WINDOWS,
   useTrackingOverview,
   type OverviewWindow,
 } from '../../components/operator/useTrackingOverview';
 import styles from '../../components/operator/tracking.module.css';
-import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
+import { lightSignedInPageProps } from '../../lib/antd-page';
 
-export const getServerSideProps = signedInPageProps('/operator/tracking');
+export const getServerSideProps = lightSignedInPageProps('/operator/tracking');
 
 const DEFAULT_WINDOW: OverviewWindow = 24;
 const HOUR_MS = 3_600_000;
@@ -26,10 +25,11 @@ const HOUR_MS = 3_600_000;
 /**
  * What the behaviour tracking received (operators only): events per type and per page over the
  * chosen window, each web-vitals metric's distribution against its thresholds, the busiest pages,
- * the latest events, and the switch that turns event uploading on or off.
+ * the latest events, and the switch that turns event uploading on or off. Plain controls, no
+ * component library, so the page stays within a phone's first-load budget.
  */
-export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme } = useShell();
+export default function TrackingOverviewPage() {
+  const { t, language, theme } = useShellState();
   const endpoints = useEndpointActions();
   const [hours, setHours] = useState<OverviewWindow>(DEFAULT_WINDOW);
   const { overview, loading, forbidden, error, reload } = useTrackingOverview(hours);
@@ -58,15 +58,10 @@ export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
       t(on ? 'operator.tracking.uploadTurnedOn' : 'operator.tracking.uploadTurnedOff'),
     );
 
-  const windowLabels: Record<OverviewWindow, string> = {
-    1: t('operator.tracking.lastHour'),
-    24: t('operator.tracking.lastDay'),
-    168: t('operator.tracking.lastWeek'),
-  };
   const span = overview ? formats.range(overview.from, overview.to) : null;
 
   return (
-    <AntdScope locale={antdLocale} language={language} theme={theme}>
+    <>
       <Head>
         <title>{t('operator.tracking.title')}</title>
       </Head>
@@ -74,70 +69,40 @@ export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
         <h1 id="tracking-title">{t('operator.tracking.title')}</h1>
         <p className="auth-lead">{t('operator.tracking.lead')}</p>
         {forbidden ? (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            data-testid="operators-only"
-            title={t('operator.tracking.operatorsOnly')}
-            description={t('operator.tracking.operatorsOnlyLead')}
-          />
+          // The error tone makes it an alert: it takes the page's place once the gateway refuses.
+          <Notice tone="error" data-testid="operators-only">
+            <strong className={styles.noticeTitle}>{t('operator.tracking.operatorsOnly')}</strong>
+            {t('operator.tracking.operatorsOnlyLead')}
+          </Notice>
         ) : (
           <>
-            <div className={styles.toolbar}>
-              <span className={styles.toolbarGroup}>
-                <span id="tracking-window-label">{t('operator.tracking.window')}</span>
-                <Radio.Group
-                  aria-labelledby="tracking-window-label"
-                  optionType="button"
-                  buttonStyle="solid"
-                  value={hours}
-                  onChange={(event) => setHours(event.target.value as OverviewWindow)}
-                  options={OVERVIEW_WINDOWS.map((value) => ({
-                    value,
-                    label: windowLabels[value],
-                  }))}
-                />
-              </span>
-              <Button
-                onClick={() => void reload()}
-                loading={loading}
-                data-testid="tracking-refresh"
-              >
-                {t('operator.tracking.refresh')}
-              </Button>
-              <span className={styles.toolbarGroup}>
-                <span id="tracking-upload-label">{t('operator.tracking.uploadSwitch')}</span>
-                <Switch
-                  aria-labelledby="tracking-upload-label"
-                  data-testid="tracking-upload-switch"
-                  checked={overview?.uploadSwitch ?? false}
-                  disabled={overview === null}
-                  loading={actions.busy}
-                  checkedChildren={t('operator.tracking.on')}
-                  unCheckedChildren={t('operator.tracking.off')}
-                  onChange={(on) => void switchUpload(on)}
-                />
-              </span>
-            </div>
+            <TrackingToolbar
+              t={t}
+              hours={hours}
+              onHoursChange={setHours}
+              loading={loading}
+              onRefresh={() => void reload()}
+              uploading={overview ? overview.uploadSwitch : null}
+              switching={actions.busy}
+              onUploadChange={(on) => void switchUpload(on)}
+            />
             <div className={styles.status}>
               {error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  role="alert"
+                <Notice
+                  tone="error"
                   data-testid="tracking-error"
-                  title={t(error)}
                   action={
                     <Button size="small" onClick={() => void reload()} loading={loading}>
                       {t('operator.tracking.retry')}
                     </Button>
                   }
-                />
+                >
+                  {t(error)}
+                </Notice>
               ) : actions.error ? (
-                <Alert type="error" showIcon role="alert" title={actions.error} />
+                <Notice tone="error">{actions.error}</Notice>
               ) : actions.notice ? (
-                <Alert type="success" showIcon role="status" title={actions.notice} />
+                <Notice tone="success">{actions.notice}</Notice>
               ) : (
                 <p className="auth-lead" role="status">
                   {loading
@@ -186,6 +151,6 @@ export default function TrackingOverviewPage({ antdLocale }: AntdPageProps) {
           </>
         )}
       </section>
-    </AntdScope>
+    </>
   );
 }
