@@ -1,19 +1,21 @@
-import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { DeviceListReply, SubAccount } from '@exchange-web/protocol/schemas';
-import { Alert, Button, Descriptions, Form, Input, Tag } from 'antd';
 import Head from 'next/head';
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { focusField, subAccountNameError } from '../../components/account/account-forms';
+import styles from '../../components/account/account.module.css';
 import { useAccountActions } from '../../components/account/useAccountActions';
 import { DataTable } from '../../components/DataTable';
-import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
+import { Button, DescriptionList, Notice, Tag } from '../../components/form/controls';
+import { TextField } from '../../components/form/TextField';
+import { lightSignedInPageProps } from '../../lib/antd-page';
 
-export const getServerSideProps = signedInPageProps('/account');
+export const getServerSideProps = lightSignedInPageProps('/account');
 
 interface AccountData {
   subAccounts: SubAccount[];
@@ -21,12 +23,17 @@ interface AccountData {
   apiKeyCount: number;
 }
 
-/** The signed-in user's profile, security settings, sub-accounts and recent sign-ins. */
-export default function AccountPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme, buildPath } = useShell();
+/**
+ * The signed-in user's profile, security settings, sub-accounts and recent sign-ins. Plain
+ * controls, no component library: it stays within the phone's first-load budget.
+ */
+export default function AccountPage() {
+  const { t, buildPath } = useShellState();
   const session = useSession();
   const { error, notice, busy, act, showFailure, dateTime } = useAccountActions();
-  const [form] = Form.useForm<{ userName: string }>();
+  const [userName, setUserName] = useState('');
+  // Checked from the first submit on, then as the name changes, so a fixed name clears its error.
+  const [checked, setChecked] = useState(false);
   const user = session.user;
   const isSubAccount = user?.userInfo.subAccount ?? false;
 
@@ -54,15 +61,27 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
   }, [failure, showFailure]);
 
   const endpoints = useEndpointActions();
-  const createSubAccount = ({ userName }: { userName: string }) =>
+  const createSubAccount = (name: string) =>
     act(
       async () => {
-        await endpoints.call(Endpoints.subAccountCreate, { userName: userName.trim() });
-        form.resetFields();
+        await endpoints.call(Endpoints.subAccountCreate, { userName: name });
+        setUserName('');
+        setChecked(false);
         await endpoints.invalidate(Endpoints.subAccountList);
       },
-      t('account.subAccountCreated', { name: userName.trim() }),
+      t('account.subAccountCreated', { name }),
     );
+  const nameError = checked ? subAccountNameError(userName) : null;
+  const onCreate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(true);
+    // Nothing is sent while the name breaks the rule; the field takes the focus instead.
+    if (subAccountNameError(userName)) {
+      focusField(event.currentTarget, 'userName');
+      return;
+    }
+    void createSubAccount(userName.trim());
+  };
 
   const switchTo = (userId: string) =>
     act(async () => {
@@ -74,10 +93,10 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
     });
 
   const linked = (value: boolean) =>
-    value ? <Tag color="green">{t('account.linked')}</Tag> : <Tag>{t('account.notLinked')}</Tag>;
+    value ? <Tag tone="success">{t('account.linked')}</Tag> : <Tag>{t('account.notLinked')}</Tag>;
 
   return (
-    <AntdScope locale={antdLocale} language={language} theme={theme}>
+    <>
       <Head>
         <title>{t('account.title')}</title>
       </Head>
@@ -89,99 +108,98 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
         ) : (
           <>
             {isSubAccount ? (
-              <Alert
-                type="info"
-                showIcon
-                title={t('account.actingAs', { name: user.userName })}
+              <Notice
+                tone="info"
                 action={
-                  <Button onClick={switchBack} loading={busy} data-testid="switch-back">
+                  <Button
+                    onClick={() => void switchBack()}
+                    loading={busy}
+                    data-testid="switch-back"
+                  >
                     {t('account.switchBack')}
                   </Button>
                 }
-              />
+              >
+                {t('account.actingAs', { name: user.userName })}
+              </Notice>
             ) : null}
             <h2>{t('account.profile')}</h2>
-            <Descriptions
-              bordered
-              column={1}
-              size="small"
+            <DescriptionList
               data-testid="account-profile"
               items={[
-                { key: 'userId', label: t('account.userId'), children: user.userInfo.userId },
-                { key: 'loginName', label: t('account.loginName'), children: user.loginName },
-                { key: 'email', label: t('account.email'), children: user.userInfo.email || '—' },
+                { key: 'userId', label: t('account.userId'), value: user.userInfo.userId },
+                { key: 'loginName', label: t('account.loginName'), value: user.loginName },
+                { key: 'email', label: t('account.email'), value: user.userInfo.email || '—' },
                 {
                   key: 'mobile',
                   label: t('account.mobile'),
-                  children: user.userInfo.mobile
+                  value: user.userInfo.mobile
                     ? `+${user.userInfo.areaCode.replace(/^\+/, '')} ${user.userInfo.mobile}`
                     : '—',
                 },
-                { key: 'vip', label: t('account.vipLevel'), children: user.userInfo.vipLevel },
+                { key: 'vip', label: t('account.vipLevel'), value: user.userInfo.vipLevel },
                 {
                   key: 'since',
                   label: t('account.memberSince'),
-                  children: dateTime.format(user.userInfo.createdDate),
+                  value: dateTime.format(user.userInfo.createdDate),
                 },
               ]}
             />
             <h2>{t('account.security')}</h2>
-            <Descriptions
-              bordered
-              column={1}
-              size="small"
+            <DescriptionList
               items={[
-                { key: 'email', label: t('account.email'), children: linked(user.settings.ebf) },
-                { key: 'mobile', label: t('account.mobile'), children: linked(user.settings.mbf) },
+                { key: 'email', label: t('account.email'), value: linked(user.settings.ebf) },
+                { key: 'mobile', label: t('account.mobile'), value: linked(user.settings.mbf) },
                 {
                   key: 'google',
                   label: t('account.authenticator'),
-                  children: linked(user.settings.gbf),
+                  value: linked(user.settings.gbf),
                 },
                 {
                   key: 'kyc',
                   label: t('account.identity'),
-                  children:
+                  value:
                     user.settings.kf === 2 ? (
-                      <Tag color="green">{t('account.verified')}</Tag>
+                      <Tag tone="success">{t('account.verified')}</Tag>
                     ) : (
                       <Tag>{t('account.notVerified')}</Tag>
                     ),
                 },
               ]}
             />
-            {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
-            {notice ? <Alert type="success" showIcon title={notice} role="status" /> : null}
+            {error ? <Notice tone="error">{error}</Notice> : null}
+            {notice ? <Notice tone="success">{notice}</Notice> : null}
             <h2>{t('account.subAccounts')}</h2>
             {isSubAccount ? (
               <p>{t('account.subAccountsOnlyMain')}</p>
             ) : (
               <>
                 <p>{t('account.subAccountsLead')}</p>
-                <Form
-                  form={form}
-                  layout="inline"
-                  requiredMark={false}
-                  onFinish={createSubAccount}
+                <form
+                  noValidate
+                  onSubmit={onCreate}
+                  className={styles.inlineForm}
                   data-testid="sub-account-form"
                 >
-                  <Form.Item
-                    name="userName"
-                    label={t('account.subAccountName')}
-                    rules={[
-                      { required: true, message: t('auth.required') },
-                      {
-                        pattern: /^\s*[A-Za-z0-9_-]{3,32}\s*$/,
-                        message: t('account.subAccountRule'),
-                      },
-                    ]}
+                  <div className={styles.inlineField}>
+                    <TextField
+                      name="userName"
+                      label={t('account.subAccountName')}
+                      error={nameError ? t(nameError) : null}
+                      value={userName}
+                      onChange={(event) => setUserName(event.currentTarget.value)}
+                      autoComplete="off"
+                    />
+                  </div>
+                  <Button
+                    type="submit"
+                    variant="primary"
+                    loading={busy}
+                    className={styles.inlineSubmit}
                   >
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                  <Button type="primary" htmlType="submit" loading={busy}>
                     {t('account.createSubAccount')}
                   </Button>
-                </Form>
+                </form>
                 <DataTable<SubAccount>
                   data-testid="sub-accounts"
                   caption={t('account.subAccounts')}
@@ -205,7 +223,11 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
                       key: 'switch',
                       title: '',
                       render: (row) => (
-                        <Button size="small" onClick={() => switchTo(row.userId)} disabled={busy}>
+                        <Button
+                          size="small"
+                          onClick={() => void switchTo(row.userId)}
+                          disabled={busy}
+                        >
                           {t('account.switchTo', { name: row.userName })}
                         </Button>
                       ),
@@ -218,7 +240,11 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
               <a href={buildPath('/account/newapi')} data-testid="manage-api-keys">
                 {t('apiKeys.manage')}
               </a>{' '}
-              {data ? <Tag data-testid="api-key-count">{data.apiKeyCount}</Tag> : null}
+              {data ? (
+                <span data-testid="api-key-count">
+                  <Tag>{data.apiKeyCount}</Tag>
+                </span>
+              ) : null}
             </p>
             <h2>{t('account.devices')}</h2>
             <DataTable<DeviceListReply['items'][number]>
@@ -241,7 +267,7 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
                   render: (row) => (
                     <>
                       {row.userAgent}{' '}
-                      {row.current ? <Tag color="blue">{t('account.thisDevice')}</Tag> : null}
+                      {row.current ? <Tag tone="info">{t('account.thisDevice')}</Tag> : null}
                     </>
                   ),
                 },
@@ -250,6 +276,6 @@ export default function AccountPage({ antdLocale }: AntdPageProps) {
           </>
         )}
       </section>
-    </AntdScope>
+    </>
   );
 }

@@ -1,49 +1,40 @@
-import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useSession } from '@exchange-web/react/session/SessionProvider';
-import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
-import {
-  API_KEY_PERMISSIONS,
-  type ApiKeyPermission,
-} from '@exchange-web/protocol/api-key-permissions';
+import { API_KEY_PERMISSIONS } from '@exchange-web/protocol/api-key-permissions';
 import type { ApiKey, ApiKeyCreateReply } from '@exchange-web/protocol/schemas';
-import { Alert, Button, Checkbox, Form, Input, Tag, Typography } from 'antd';
 import Head from 'next/head';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  NEW_KEY_FIELDS,
+  firstInvalid,
+  focusField,
+  newKeyDefaults,
+  newKeyErrors,
+  parseIpWhitelist,
+  type NewKeyValues,
+} from '../../components/account/account-forms';
+import { CreatedKey } from '../../components/account/CreatedKey';
 import { useAccountActions } from '../../components/account/useAccountActions';
 import { DataTable } from '../../components/DataTable';
-import { signedInPageProps, type AntdPageProps } from '../../lib/antd-page';
+import { Button, CheckboxGroup, Notice, Tag } from '../../components/form/controls';
+import { TextField } from '../../components/form/TextField';
+import { lightSignedInPageProps } from '../../lib/antd-page';
 
-export const getServerSideProps = signedInPageProps('/account/newapi');
-
-interface NewKeyValues {
-  label: string;
-  permissions: ApiKeyPermission[];
-  ipWhitelist?: string;
-}
-
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-// Loose on purpose: the gateway checks IPv6 strictly; this catches typos before sending.
-const IPV6 = /^[0-9a-f:]+$/i;
-
-/** The addresses of the whitelist field: comma- or space-separated, empty for any address. */
-function parseIpWhitelist(text: string | undefined): string[] {
-  return (text ?? '')
-    .split(/[\s,]+/)
-    .map((address) => address.trim())
-    .filter((address) => address !== '');
-}
+export const getServerSideProps = lightSignedInPageProps('/account/newapi');
 
 /**
  * The API-key page (SPEC 2 account/newapi): list, create and delete keys. Its calls are core
  * calls: signed by the request layer with the session's key, refused by the gateway otherwise.
  */
-export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme } = useShell();
+export default function ApiKeysPage() {
+  const { t } = useShellState();
   const session = useSession();
-  const [form] = Form.useForm<NewKeyValues>();
+  const [values, setValues] = useState<NewKeyValues>(newKeyDefaults);
+  // Checked from the first submit on, then as the fields change, so a fixed field clears its error.
+  const [checked, setChecked] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreateReply | null>(null);
   const { error, notice, setNotice, busy, act, showFailure, dateTime } = useAccountActions();
   const list = useEndpointQuery(
@@ -57,17 +48,37 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
   }, [list.error, showFailure]);
   const endpoints = useEndpointActions();
 
-  const create = (values: NewKeyValues) =>
+  const create = (sent: NewKeyValues) =>
     act(async () => {
       const reply = await endpoints.call(Endpoints.apiKeyCreate, {
-        label: values.label.trim(),
-        permissions: values.permissions,
-        ipWhitelist: parseIpWhitelist(values.ipWhitelist),
+        label: sent.label.trim(),
+        permissions: sent.permissions,
+        ipWhitelist: parseIpWhitelist(sent.ipWhitelist),
       });
       setCreated(reply);
-      form.resetFields();
+      setValues(newKeyDefaults());
+      setChecked(false);
       await endpoints.invalidate(Endpoints.apiKeyList);
     });
+
+  const errors = checked ? newKeyErrors(values) : {};
+  const errorOf = (field: keyof NewKeyValues) => {
+    const key = errors[field];
+    return key ? t(key) : null;
+  };
+  const change = <Field extends keyof NewKeyValues>(field: Field, value: NewKeyValues[Field]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(true);
+    // Nothing is sent while a field is invalid; the first of them takes the focus instead.
+    const invalid = firstInvalid(NEW_KEY_FIELDS, newKeyErrors(values));
+    if (invalid) {
+      focusField(event.currentTarget, invalid);
+      return;
+    }
+    void create(values);
+  };
 
   const remove = (key: ApiKey) =>
     act(async () => {
@@ -78,88 +89,51 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
     });
 
   return (
-    <AntdScope locale={antdLocale} language={language} theme={theme}>
+    <>
       <Head>
         <title>{t('apiKeys.title')}</title>
       </Head>
       <section className="account-page" aria-labelledby="api-keys-title">
         <h1 id="api-keys-title">{t('apiKeys.title')}</h1>
         <p className="auth-lead">{t('apiKeys.lead')}</p>
-        {created ? (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="api-key-created"
-            title={t('apiKeys.createdTitle', { label: created.label })}
-            description={
-              <>
-                <p>{t('apiKeys.secretOnce')}</p>
-                <p>
-                  {t('apiKeys.apiKey')}:{' '}
-                  <Typography.Text copyable code>
-                    {created.apiKey}
-                  </Typography.Text>
-                </p>
-                <p>
-                  {t('apiKeys.secretKey')}:{' '}
-                  <Typography.Text copyable code data-testid="api-secret">
-                    {created.secretKey}
-                  </Typography.Text>
-                </p>
-              </>
-            }
-          />
-        ) : null}
-        {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
-        {notice ? <Alert type="success" showIcon title={notice} role="status" /> : null}
-        <Form<NewKeyValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={create}
-          initialValues={{ permissions: ['read'] }}
-          data-testid="api-key-form"
-        >
-          <Form.Item
+        {created ? <CreatedKey created={created} t={t} /> : null}
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        {notice ? <Notice tone="success">{notice}</Notice> : null}
+        <form noValidate onSubmit={onSubmit} data-testid="api-key-form">
+          <TextField
             name="label"
             label={t('apiKeys.label')}
-            rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
-          >
-            <Input maxLength={64} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
+            error={errorOf('label')}
+            value={values.label}
+            onChange={(event) => change('label', event.currentTarget.value)}
+            maxLength={64}
+            autoComplete="off"
+          />
+          <CheckboxGroup
+            legend={t('apiKeys.permissions')}
             name="permissions"
-            label={t('apiKeys.permissions')}
-            rules={[{ required: true, message: t('auth.required') }]}
-          >
-            <Checkbox.Group
-              options={API_KEY_PERMISSIONS.map((permission) => ({
-                value: permission,
-                label: t(`apiKeys.${permission}`),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
+            options={API_KEY_PERMISSIONS.map((permission) => ({
+              value: permission,
+              label: t(`apiKeys.${permission}`),
+            }))}
+            values={values.permissions}
+            onChange={(permissions) => change('permissions', permissions)}
+            error={errorOf('permissions')}
+          />
+          <TextField
             name="ipWhitelist"
             label={t('apiKeys.ipWhitelist')}
-            extra={t('apiKeys.ipWhitelistHint')}
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) =>
-                  parseIpWhitelist(value).every(
-                    (address) => IPV4.test(address) || IPV6.test(address),
-                  )
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('apiKeys.invalidIp'))),
-              },
-            ]}
-          >
-            <Input placeholder="203.0.113.7, 2001:db8::1" autoComplete="off" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
+            hint={t('apiKeys.ipWhitelistHint')}
+            error={errorOf('ipWhitelist')}
+            value={values.ipWhitelist}
+            onChange={(event) => change('ipWhitelist', event.currentTarget.value)}
+            placeholder="203.0.113.7, 2001:db8::1"
+            autoComplete="off"
+          />
+          <Button type="submit" variant="primary" loading={busy}>
             {t('apiKeys.create')}
           </Button>
-        </Form>
+        </form>
         <DataTable<ApiKey>
           data-testid="api-keys"
           caption={t('apiKeys.title')}
@@ -193,7 +167,12 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
               key: 'delete',
               title: '',
               render: (row) => (
-                <Button size="small" danger disabled={busy} onClick={() => void remove(row)}>
+                <Button
+                  size="small"
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() => void remove(row)}
+                >
                   {t('apiKeys.delete')}
                 </Button>
               ),
@@ -201,6 +180,6 @@ export default function ApiKeysPage({ antdLocale }: AntdPageProps) {
           ]}
         />
       </section>
-    </AntdScope>
+    </>
   );
 }
