@@ -127,7 +127,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm password').fill('different1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('The two passwords do not match').waitFor();
-    expect(await page.locator('.ant-form-item-explain-error').allTextContents()).toContain(
+    // The field errors, each an alert within the form (Next's route announcer is one outside it).
+    const errors = page.getByTestId('register-form').getByRole('alert');
+    expect(await errors.allTextContents()).toContain(
       'At least 8 characters, with a letter and a number',
     );
     expect(registrations).toEqual([]);

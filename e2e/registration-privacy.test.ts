@@ -176,7 +176,10 @@ describe('registering with a code sent to the address', () => {
     const { context, page } = await newVisitor(browser, siteUrl);
     const mobile = uniqueMobile();
     await page.goto(`${siteUrl}/register`);
-    await page.getByTestId('register-kind').getByText('Mobile', { exact: true }).click();
+    await page
+      .getByTestId('register-kind')
+      .getByRole('radio', { name: 'Mobile', exact: true })
+      .click();
     await page.locator('#areaCode').fill('+81');
     await page.locator('#mobile').fill(mobile);
     await page.getByTestId('send-mobile-code').click();
@@ -199,7 +202,10 @@ describe('registering with a code sent to the address', () => {
     const email = uniqueEmail('private');
     const mobile = uniqueMobile();
     await page.goto(`${siteUrl}/register`);
-    await page.getByTestId('register-kind').getByText('Email and mobile', { exact: true }).click();
+    await page
+      .getByTestId('register-kind')
+      .getByRole('radio', { name: 'Email and mobile', exact: true })
+      .click();
     await page.locator('#email').fill(email);
     await page.getByTestId('send-email-code').click();
     await passChallenge(page);

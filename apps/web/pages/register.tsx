@@ -1,18 +1,22 @@
-import { AntdScope } from '@exchange-web/react/antd/AntdScope';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { callEndpoint } from '@exchange-web/client/query/call-endpoint';
-import { isStrongPassword } from '@exchange-web/protocol/schemas';
-import {
-  VerifyChannel,
-  VerifyCodeRule,
-  type SendVerifyCodeRequest,
-} from '@exchange-web/protocol/verification';
-import { Alert, Button, Form, Input, Segmented, Space, Typography, type InputProps } from 'antd';
+import type { SendVerifyCodeRequest } from '@exchange-web/protocol/verification';
+import { VerifyChannel, VerifyCodeRule } from '@exchange-web/protocol/verify-code-rule';
 import Head from 'next/head';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useReducer, type ChangeEvent, type FormEvent } from 'react';
+import styles from '../components/auth/auth.module.css';
+import { FieldWithButton } from '../components/auth/FieldWithButton';
+import {
+  addressFields,
+  firstInvalid,
+  initialRegisterForm,
+  registerFields,
+  registerFormReducer,
+  type RegisterField,
+} from '../components/auth/register-form';
 import { useCodeSender, type CodeSender } from '../components/auth/useCodeSender';
 import { useSignInForm } from '../components/auth/useSignInForm';
 import {
@@ -20,32 +24,14 @@ import {
   registerBody,
   registerPaths,
   sendCodeRequest,
-  verifyCodePattern,
   type RegisterKind,
-  type RegisterValues,
 } from '../components/auth/verify-code';
-import { signInPageProps, type AntdPageProps } from '../lib/antd-page';
+import { Button, ChoiceGroup } from '../components/form/controls';
+import { TextField } from '../components/form/TextField';
+import formStyles from '../components/form/form.module.css';
+import { lightSignInPageProps } from '../lib/antd-page';
 
-export const getServerSideProps = signInPageProps;
-
-/** The fields a channel's code is sent to, checked before the code is asked for. */
-const addressFields: Record<VerifyChannel, (keyof RegisterValues)[]> = {
-  email: ['email'],
-  mobile: ['areaCode', 'mobile'],
-};
-
-/**
- * An input with a button beside it, as one control: antd's Form.Item hands the input its value,
- * id and aria attributes, so the label and the error messages stay the input's own.
- */
-function InputWithButton({ button, ...input }: InputProps & { button: ReactNode }) {
-  return (
-    <Space.Compact block>
-      <Input {...input} />
-      {button}
-    </Space.Compact>
-  );
-}
+export const getServerSideProps = lightSignInPageProps;
 
 /** A channel's "Send code" button: busy while sending, then counting down to the next send. */
 function SendCodeButton(props: {
@@ -57,7 +43,7 @@ function SendCodeButton(props: {
   const { channel, sender, onSend, t } = props;
   return (
     <Button
-      htmlType="button"
+      className={styles.sendCode}
       onClick={onSend}
       loading={sender.sending}
       disabled={sender.secondsLeft > 0}
@@ -92,23 +78,24 @@ function CodeStatus({
           : ''}
       </span>
       {sender.errorKey ? (
-        <Typography.Text type="danger" role="alert" data-testid={`${channel}-code-error`}>
+        <span className={formStyles.error} role="alert" data-testid={`${channel}-code-error`}>
           {t(sender.errorKey)}
-        </Typography.Text>
+        </span>
       ) : null}
     </>
   );
 }
 
-/** Open an account by email, by mobile number, or by both, each proved by a code sent to it. */
-export default function RegisterPage({ antdLocale }: AntdPageProps) {
-  const { t, language, theme, buildPath } = useShellState();
+/**
+ * Open an account by email, by mobile number, or by both, each proved by a code sent to it.
+ * Plain form fields, no component library, so a phone's first load stays within its budget.
+ */
+export default function RegisterPage() {
+  const { t, buildPath } = useShellState();
   const { api } = useSessionActions();
-  const [form] = Form.useForm<RegisterValues>();
-  const [kind, setKind] = useState<RegisterKind>('email');
+  const [form, dispatch] = useReducer(registerFormReducer, initialRegisterForm);
+  const { kind, values } = form;
   const { error, submitting, submit } = useSignInForm();
-  const onFinish = (values: RegisterValues) =>
-    submit(registerPaths[kind], registerBody(kind, values));
 
   // Through the page's request client: a human-verification challenge (10021) is met there.
   const postSendCode = useCallback(
@@ -120,158 +107,143 @@ export default function RegisterPage({ antdLocale }: AntdPageProps) {
   const emailSender = useCodeSender(postSendCode);
   const mobileSender = useCodeSender(postSendCode);
   const senders: Record<VerifyChannel, CodeSender> = { email: emailSender, mobile: mobileSender };
-  const sendCode = async (channel: VerifyChannel) => {
+
+  const sendCode = (channel: VerifyChannel) => {
     const fields = addressFields[channel];
-    try {
-      // The address must be one before a code is asked for; antd shows what is wrong with it.
-      await form.validateFields(fields);
-    } catch {
+    // The address must be one before a code is asked for; its field says what is wrong with it.
+    dispatch({ type: 'check', fields });
+    if (firstInvalid(fields, values)) return;
+    void senders[channel].send(sendCodeRequest(channel, values));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Every shown field is checked; nothing is sent while one is wrong, and that one is focused.
+    const fields = registerFields(kind);
+    dispatch({ type: 'check', fields });
+    const invalid = firstInvalid(fields, values);
+    if (invalid) {
+      document.getElementById(invalid)?.focus();
       return;
     }
-    await senders[channel].send(sendCodeRequest(channel, form.getFieldsValue(fields)));
+    void submit(registerPaths[kind], registerBody(kind, values));
+  };
+
+  // A field's value, change handler and error, as the field components take them.
+  const bind = (field: RegisterField) => {
+    const said = form.errors[field];
+    return {
+      name: field,
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        dispatch({ type: 'change', field, value: event.currentTarget.value }),
+      error: said ? t(said) : null,
+    };
   };
   const sendButton = (channel: VerifyChannel) => (
     <SendCodeButton
       channel={channel}
       sender={senders[channel]}
-      onSend={() => void sendCode(channel)}
+      onSend={() => sendCode(channel)}
       t={t}
     />
   );
   const codeField = (channel: VerifyChannel) => (
-    <Form.Item
-      name={channel === VerifyChannel.email ? 'emailCode' : 'mobileCode'}
+    <TextField
+      {...bind(channel === VerifyChannel.email ? 'emailCode' : 'mobileCode')}
       label={t(channel === VerifyChannel.email ? 'auth.emailCode' : 'auth.mobileCode')}
-      extra={<CodeStatus channel={channel} sender={senders[channel]} t={t} />}
-      rules={[
-        { required: true, whitespace: true, message: t('auth.required') },
-        { pattern: verifyCodePattern, message: t('auth.invalidCode') },
-      ]}
-    >
-      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={VerifyCodeRule.length} />
-    </Form.Item>
+      hint={<CodeStatus channel={channel} sender={senders[channel]} t={t} />}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={VerifyCodeRule.length}
+    />
   );
 
   const channels = channelsOf(kind);
   const withEmail = channels.includes(VerifyChannel.email);
   const withMobile = channels.includes(VerifyChannel.mobile);
   return (
-    <AntdScope locale={antdLocale} language={language} theme={theme}>
+    <>
       <Head>
         <title>{t('auth.registerTitle')}</title>
       </Head>
       <section className="auth-page" aria-labelledby="register-title">
         <h1 id="register-title">{t('auth.registerTitle')}</h1>
         <p className="auth-lead">{t('auth.registerLead')}</p>
-        <Form<RegisterValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          data-testid="register-form"
-        >
-          <Form.Item label={t('auth.registerBy')}>
-            <Segmented<RegisterKind>
-              block
-              value={kind}
-              onChange={setKind}
-              data-testid="register-kind"
-              options={[
-                { value: 'email', label: t('auth.byEmail') },
-                { value: 'mobile', label: t('auth.byMobile') },
-                { value: 'both', label: t('auth.byBoth') },
-              ]}
-            />
-          </Form.Item>
+        <form noValidate onSubmit={onSubmit} data-testid="register-form">
+          <ChoiceGroup<RegisterKind>
+            legend={t('auth.registerBy')}
+            showLegend
+            name="registerKind"
+            value={kind}
+            onChange={(next) => dispatch({ type: 'choose', kind: next })}
+            data-testid="register-kind"
+            options={[
+              { value: 'email', label: t('auth.byEmail') },
+              { value: 'mobile', label: t('auth.byMobile') },
+              { value: 'both', label: t('auth.byBoth') },
+            ]}
+          />
           {withEmail ? (
-            <Form.Item
-              name="email"
+            <FieldWithButton
+              {...bind('email')}
               label={t('auth.email')}
-              rules={[
-                { required: true, whitespace: true, message: t('auth.required') },
-                { type: 'email', message: t('auth.invalidEmail') },
-              ]}
-            >
-              <InputWithButton
-                autoComplete="email"
-                inputMode="email"
-                button={sendButton(VerifyChannel.email)}
-              />
-            </Form.Item>
+              autoComplete="email"
+              inputMode="email"
+              button={sendButton(VerifyChannel.email)}
+            />
           ) : null}
           {withEmail ? codeField(VerifyChannel.email) : null}
           {withMobile ? (
             <div className="auth-mobile">
-              <Form.Item
-                name="areaCode"
+              <TextField
+                {...bind('areaCode')}
                 label={t('auth.areaCode')}
-                rules={[
-                  { required: true, message: t('auth.required') },
-                  { pattern: /^\+?\d{1,4}$/, message: t('auth.invalidAreaCode') },
-                ]}
-              >
-                <Input autoComplete="tel-country-code" inputMode="tel" placeholder="+81" />
-              </Form.Item>
-              <Form.Item
-                name="mobile"
+                autoComplete="tel-country-code"
+                inputMode="tel"
+                placeholder="+81"
+              />
+              <FieldWithButton
+                {...bind('mobile')}
                 label={t('auth.mobile')}
-                rules={[
-                  { required: true, message: t('auth.required') },
-                  { pattern: /^\d{4,15}$/, message: t('auth.invalidMobile') },
-                ]}
-              >
-                <InputWithButton
-                  autoComplete="tel-national"
-                  inputMode="numeric"
-                  button={sendButton(VerifyChannel.mobile)}
-                />
-              </Form.Item>
+                autoComplete="tel-national"
+                inputMode="numeric"
+                button={sendButton(VerifyChannel.mobile)}
+              />
             </div>
           ) : null}
           {withMobile ? codeField(VerifyChannel.mobile) : null}
-          <Form.Item
-            name="pwd"
+          <TextField
+            {...bind('pwd')}
             label={t('auth.password')}
-            extra={t('auth.passwordRule')}
-            rules={[
-              { required: true, message: t('auth.required') },
-              {
-                validator: (_rule, value: string | undefined) =>
-                  !value || isStrongPassword(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('auth.passwordRule'))),
-              },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="rePwd"
+            hint={t('auth.passwordRule')}
+            autoComplete="new-password"
+            revealLabel={t('auth.showPassword')}
+          />
+          <TextField
+            {...bind('rePwd')}
             label={t('auth.confirmPassword')}
-            dependencies={['pwd']}
-            rules={[
-              { required: true, message: t('auth.required') },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value: string | undefined) =>
-                  !value || value === getFieldValue('pwd')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('auth.passwordsDiffer'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            autoComplete="new-password"
+            revealLabel={t('auth.showPassword')}
+          />
           {error ? (
-            <Alert className="auth-error" type="error" showIcon title={error} role="alert" />
+            <p className={`auth-error ${formStyles.alert}`} role="alert">
+              {error}
+            </p>
           ) : null}
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          <button
+            type="submit"
+            className={`button-primary ${formStyles.submit}`}
+            disabled={submitting}
+            aria-busy={submitting}
+          >
             {t('auth.submitRegister')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <p className="auth-switch">
           {t('auth.haveAccount')} <a href={buildPath('/login')}>{t('header.logIn')}</a>
         </p>
       </section>
-    </AntdScope>
+    </>
   );
 }

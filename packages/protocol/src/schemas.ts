@@ -639,18 +639,7 @@ export type SubAccountListReply = z.infer<typeof subAccountListReplySchema>;
 export const subAccountSwitchRequestSchema = z.strictObject({ userId: requiredText(64) });
 export type SubAccountSwitchRequest = z.infer<typeof subAccountSwitchRequestSchema>;
 
-/** The shortest password the gateway accepts. */
-export const PASSWORD_MIN_LENGTH = 8;
-
-/**
- * The password rule both the forms and the gateway apply: at least {@link PASSWORD_MIN_LENGTH}
- * characters with at least one letter and one digit.
- * @example isStrongPassword('Demo-Trader-2026') // true
- * @example isStrongPassword('password') // false
- */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\d/.test(password);
-}
+export { PASSWORD_MIN_LENGTH, isStrongPassword } from './password-rule';
 
 /** One recent sign-in of the account: a session, live or ended. */
 export const signInDeviceSchema = z.object({

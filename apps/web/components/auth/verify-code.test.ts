@@ -3,7 +3,11 @@ import {
   registerMobileAndEmailRequestSchema,
   registerMobileRequestSchema,
 } from '@exchange-web/protocol/schemas';
-import { VerifyCodeRule, sendVerifyCodeRequestSchema } from '@exchange-web/protocol/verification';
+import {
+  VerifyCodeRule,
+  sendVerifyCodeReplySchema,
+  sendVerifyCodeRequestSchema,
+} from '@exchange-web/protocol/verification';
 import { describe, expect, it } from 'vitest';
 import {
   channelsOf,
@@ -111,6 +115,29 @@ describe('the code and its timings', () => {
       expiresInSeconds: VerifyCodeRule.ttlSeconds,
       resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
     });
+  });
+
+  it.each([
+    { expiresInSeconds: 300, resendAfterSeconds: 30 },
+    { expiresInSeconds: 300, resendAfterSeconds: 30, extra: 1 },
+    { expiresInSeconds: 300 },
+    { expiresInSeconds: 0, resendAfterSeconds: 30 },
+    { expiresInSeconds: 300.5, resendAfterSeconds: 30 },
+    { expiresInSeconds: '300', resendAfterSeconds: 30 },
+    { expiresInSeconds: Number.POSITIVE_INFINITY, resendAfterSeconds: 30 },
+    [300, 30],
+    'reply',
+    undefined,
+  ])('reads a reply as the reply schema does, without loading it: %j', (data) => {
+    const parsed = sendVerifyCodeReplySchema.safeParse(data);
+    expect(readSendReply(data)).toEqual(
+      parsed.success
+        ? parsed.data
+        : {
+            expiresInSeconds: VerifyCodeRule.ttlSeconds,
+            resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
+          },
+    );
   });
 
   it('counts whole seconds down to zero and no further', () => {

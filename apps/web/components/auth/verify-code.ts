@@ -1,12 +1,13 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
+import type {
+  SendVerifyCodeReply,
+  SendVerifyCodeRequest,
+} from '@exchange-web/protocol/verification';
 import {
   VerifyChannel,
   VerifyCodeRule,
   VerifyScene,
-  sendVerifyCodeReplySchema,
-  type SendVerifyCodeReply,
-  type SendVerifyCodeRequest,
-} from '@exchange-web/protocol/verification';
+} from '@exchange-web/protocol/verify-code-rule';
 
 /** The three ways to register (SPEC 7: register/email, register/mobile, register/mobileAndEmail). */
 export const registerPaths = {
@@ -16,7 +17,7 @@ export const registerPaths = {
 } as const;
 export type RegisterKind = keyof typeof registerPaths;
 
-/** The registration form's fields, as antd hands them over (a field not shown is absent). */
+/** The registration form's fields (one not shown for the chosen kind may be absent). */
 export interface RegisterValues {
   email?: string;
   emailCode?: string;
@@ -82,18 +83,30 @@ export function codeTarget(request: SendVerifyCodeRequest): string {
   return `+${request.areaCode.replace(/^\+/, '')} ${request.mobile}`;
 }
 
+/** A whole number of seconds above zero, as the reply gives its timings. */
+const isSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
 /**
  * The reply's timings; a reply that does not read as one falls back to the protocol's rule, so
- * the page still says how long the code serves and when another may be asked.
+ * the page still says how long the code serves and when another may be asked. Read by hand, as
+ * `sendVerifyCodeReplySchema` reads it (two whole positive numbers, nothing else), so the form
+ * keeps zod out of its first load.
  */
 export function readSendReply(data: unknown): SendVerifyCodeReply {
-  const parsed = sendVerifyCodeReplySchema.safeParse(data);
-  return parsed.success
-    ? parsed.data
-    : {
-        expiresInSeconds: VerifyCodeRule.ttlSeconds,
-        resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
-      };
+  if (typeof data === 'object' && data !== null) {
+    const { expiresInSeconds, resendAfterSeconds, ...rest } = data as Record<string, unknown>;
+    if (
+      isSeconds(expiresInSeconds) &&
+      isSeconds(resendAfterSeconds) &&
+      Object.keys(rest).length === 0
+    )
+      return { expiresInSeconds, resendAfterSeconds };
+  }
+  return {
+    expiresInSeconds: VerifyCodeRule.ttlSeconds,
+    resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
+  };
 }
 
 /** Whole seconds until `until` (ms), never below 0: what the resend button counts down. */
