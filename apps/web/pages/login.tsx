@@ -6,9 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { useSignInForm } from '../components/auth/useSignInForm';
 import { TextField } from '../components/form/TextField';
 import formStyles from '../components/form/form.module.css';
-import { lightSignInPageProps } from '../lib/antd-page';
+import { signInPageProps } from '../lib/page-access';
 
-export const getServerSideProps = lightSignInPageProps;
+export const getServerSideProps = signInPageProps;
 
 type LoginField = keyof LoginRequest;
 

@@ -29,9 +29,9 @@ import {
 import { Button, ChoiceGroup } from '../components/form/controls';
 import { TextField } from '../components/form/TextField';
 import formStyles from '../components/form/form.module.css';
-import { lightSignInPageProps } from '../lib/antd-page';
+import { signInPageProps } from '../lib/page-access';
 
-export const getServerSideProps = lightSignInPageProps;
+export const getServerSideProps = signInPageProps;
 
 /** A channel's "Send code" button: busy while sending, then counting down to the next send. */
 function SendCodeButton(props: {

@@ -13,9 +13,9 @@ import { useAccountActions } from '../../components/account/useAccountActions';
 import { DataTable } from '../../components/DataTable';
 import { Button, DescriptionList, Notice, Tag } from '../../components/form/controls';
 import { TextField } from '../../components/form/TextField';
-import { lightSignedInPageProps } from '../../lib/antd-page';
+import { signedInPageProps } from '../../lib/page-access';
 
-export const getServerSideProps = lightSignedInPageProps('/account');
+export const getServerSideProps = signedInPageProps('/account');
 
 interface AccountData {
   subAccounts: SubAccount[];

@@ -21,9 +21,9 @@ import { useAccountActions } from '../../components/account/useAccountActions';
 import { DataTable } from '../../components/DataTable';
 import { Button, CheckboxGroup, Notice, Tag } from '../../components/form/controls';
 import { TextField } from '../../components/form/TextField';
-import { lightSignedInPageProps } from '../../lib/antd-page';
+import { signedInPageProps } from '../../lib/page-access';
 
-export const getServerSideProps = lightSignedInPageProps('/account/newapi');
+export const getServerSideProps = signedInPageProps('/account/newapi');
 
 /**
  * The API-key page (SPEC 2 account/newapi): list, create and delete keys. Its calls are core

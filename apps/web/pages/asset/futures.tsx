@@ -1,5 +1,5 @@
 import { AssetView } from '../../components/trading/AssetView';
-import { signedInPageProps } from '../../lib/antd-page';
+import { signedInPageProps } from '../../lib/page-access';
 
 export const getServerSideProps = signedInPageProps('/asset/futures');
 

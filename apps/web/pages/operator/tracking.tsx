@@ -15,9 +15,9 @@ import {
   type OverviewWindow,
 } from '../../components/operator/useTrackingOverview';
 import styles from '../../components/operator/tracking.module.css';
-import { lightSignedInPageProps } from '../../lib/antd-page';
+import { signedInPageProps } from '../../lib/page-access';
 
-export const getServerSideProps = lightSignedInPageProps('/operator/tracking');
+export const getServerSideProps = signedInPageProps('/operator/tracking');
 
 const DEFAULT_WINDOW: OverviewWindow = 24;
 const HOUR_MS = 3_600_000;

@@ -41,7 +41,7 @@ export function createFeedback(
     if (configuredFor !== key) {
       configuredFor = key;
       const rtl = textDirection(language) === 'rtl';
-      const { antdThemeFor } = await import('./AntdScope');
+      const { antdThemeFor } = await import('./antd-theme');
       // Static messages render outside the page's tree: give them the page's theme and direction.
       antd.ConfigProvider.config({
         holderRender: (children: ReactNode) => (
