@@ -121,7 +121,9 @@ describe('form controls', () => {
     const boxes = [...host.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
     act(() => boxes[0]?.click());
     expect(onChange).toHaveBeenLastCalledWith(['read', 'trade']);
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe('Pick one');
+    const alert = host.querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe('Pick one');
+    expect(host.querySelector('fieldset')?.getAttribute('aria-describedby')).toBe(alert?.id);
   });
 
   it('lists labelled values as terms and descriptions', () => {

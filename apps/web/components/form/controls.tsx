@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import styles from './form.module.css';
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -126,6 +126,7 @@ export interface CheckboxGroupProps<Value extends string> {
 
 /** Any number of choices, as labelled native checkboxes, with the group's error under them. */
 export function CheckboxGroup<Value extends string>(props: CheckboxGroupProps<Value>) {
+  const errorId = useId();
   const toggle = (value: Value, checked: boolean) =>
     props.onChange(
       props.options
@@ -133,7 +134,11 @@ export function CheckboxGroup<Value extends string>(props: CheckboxGroupProps<Va
         .filter((each) => (each === value ? checked : props.values.includes(each))),
     );
   return (
-    <fieldset className={styles.field} aria-invalid={props.error ? true : undefined}>
+    <fieldset
+      className={styles.field}
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={props.error ? errorId : undefined}
+    >
       <legend className={styles.label}>{props.legend}</legend>
       <div className={styles.checks}>
         {props.options.map((option) => (
@@ -150,7 +155,7 @@ export function CheckboxGroup<Value extends string>(props: CheckboxGroupProps<Va
         ))}
       </div>
       {props.error ? (
-        <p className={styles.error} role="alert">
+        <p id={errorId} className={styles.error} role="alert">
           {props.error}
         </p>
       ) : null}
