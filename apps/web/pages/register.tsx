@@ -8,7 +8,6 @@ import { VerifyChannel, VerifyCodeRule } from '@exchange-web/protocol/verify-cod
 import Head from 'next/head';
 import { useCallback, useReducer, type ChangeEvent, type FormEvent } from 'react';
 import styles from '../components/auth/auth.module.css';
-import { FieldWithButton } from '../components/auth/FieldWithButton';
 import {
   addressFields,
   firstInvalid,
@@ -185,7 +184,7 @@ export default function RegisterPage() {
             ]}
           />
           {withEmail ? (
-            <FieldWithButton
+            <TextField
               {...bind('email')}
               label={t('auth.email')}
               autoComplete="email"
@@ -203,7 +202,7 @@ export default function RegisterPage() {
                 inputMode="tel"
                 placeholder="+81"
               />
-              <FieldWithButton
+              <TextField
                 {...bind('mobile')}
                 label={t('auth.mobile')}
                 autoComplete="tel-national"

@@ -4,34 +4,20 @@ import { createTranslator } from '@exchange-web/react/i18n/translator';
 import type { Messages } from '@exchange-web/react/i18n/messages';
 import en from '@exchange-web/react/i18n/messages/en.json';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreatedKey } from './CreatedKey';
 import type { WriteText } from './CopyableCode';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
+import { testRootPerTest } from '@exchange-web/react/testing/react-root';
 
 const t = createTranslator(en as Messages);
 const created = { apiKey: 'ak-123', secretKey: 'sk-secret-456', label: 'bot' } as ApiKeyCreateReply;
 
-let host: HTMLDivElement;
-let unmount: () => void = () => undefined;
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  host = document.createElement('div');
-  document.body.append(host);
-});
+const dom = testRootPerTest();
 afterEach(() => {
-  act(() => unmount());
-  host.remove();
   vi.useRealTimers();
 });
 const mount = (writeText: WriteText) => {
-  const root = createRoot(host);
-  act(() => root.render(<CreatedKey created={created} t={t} writeText={writeText} />));
-  unmount = () => root.unmount();
+  dom.render(<CreatedKey created={created} t={t} writeText={writeText} />);
 };
 
 /** The accessible name aria-labelledby gives an element: its referenced texts, in order. */
@@ -40,14 +26,14 @@ const nameOf = (element: Element) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
-const copyButtons = () => [...host.querySelectorAll('button')];
+const copyButtons = () => [...dom.host.querySelectorAll('button')];
 
 describe('CreatedKey', () => {
   it('takes the focus on its heading and shows the secret as code once', () => {
     mount(() => Promise.resolve());
     expect(document.activeElement?.textContent).toBe('API key bot created');
-    expect(host.querySelector('[data-testid="api-secret"]')?.textContent).toBe('sk-secret-456');
-    expect(host.querySelector('[data-testid="api-secret"]')?.tagName).toBe('CODE');
+    expect(dom.host.querySelector('[data-testid="api-secret"]')?.textContent).toBe('sk-secret-456');
+    expect(dom.host.querySelector('[data-testid="api-secret"]')?.tagName).toBe('CODE');
     expect(copyButtons().map(nameOf)).toEqual(['Copy API key', 'Copy Secret key']);
   });
 
@@ -59,7 +45,7 @@ describe('CreatedKey', () => {
     await act(async () => secretButton.click());
     expect(writeText).toHaveBeenCalledWith('sk-secret-456');
     expect(nameOf(secretButton)).toBe('Copied Secret key');
-    expect(host.querySelector('[role="status"]:not(:empty)')?.textContent).toBe('Copied');
+    expect(dom.host.querySelector('[role="status"]:not(:empty)')?.textContent).toBe('Copied');
     act(() => vi.advanceTimersByTime(2000));
     expect(nameOf(secretButton)).toBe('Copy Secret key');
   });

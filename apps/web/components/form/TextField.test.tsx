@@ -31,6 +31,14 @@ describe('TextField', () => {
     expect(host.querySelector('[role="alert"]')?.textContent).toBe('Required');
   });
 
+  it('puts a control given beside the input right after it, the next stop by keyboard', () => {
+    const input = markup(
+      <TextField name="email" label="Email" button={<button type="button">Send code</button>} />,
+    ).querySelector('input');
+    expect(input?.type).toBe('text');
+    expect(input?.nextElementSibling?.textContent).toBe('Send code');
+  });
+
   it('is neither invalid nor described by anything when it has no hint and no error', () => {
     const input = markup(<TextField name="a" label="A" error={null} />).querySelector('input');
     expect(input?.hasAttribute('aria-invalid')).toBe(false);

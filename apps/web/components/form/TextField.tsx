@@ -17,13 +17,26 @@ export interface TextFieldProps extends Omit<
    * @default not a password field
    */
   revealLabel?: string;
+  /**
+   * A control beside the input (a "Send code" button): the next stop after it by keyboard.
+   * @default none (a password field has its reveal button there)
+   */
+  button?: ReactNode;
 }
 
 /**
  * A labelled text input with its hint and its error, tied together for assistive technology
  * (`aria-describedby`, `aria-invalid`); the light form field of the sign-in pages.
  */
-export function TextField({ name, label, hint, error, revealLabel, ...input }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  error,
+  revealLabel,
+  button,
+  ...input
+}: TextFieldProps) {
   const hintId = useId();
   const errorId = useId();
   const [revealed, setRevealed] = useState(false);
@@ -44,20 +57,24 @@ export function TextField({ name, label, hint, error, revealLabel, ...input }: T
       <label htmlFor={name} className={styles.label}>
         {label}
       </label>
-      {revealLabel === undefined ? (
+      {revealLabel === undefined && button === undefined ? (
         field
       ) : (
         <div className={styles.withButton}>
           {field}
-          <button
-            type="button"
-            className={styles.reveal}
-            aria-pressed={revealed}
-            aria-controls={name}
-            onClick={() => setRevealed((shown) => !shown)}
-          >
-            {revealLabel}
-          </button>
+          {revealLabel === undefined ? (
+            button
+          ) : (
+            <button
+              type="button"
+              className={styles.reveal}
+              aria-pressed={revealed}
+              aria-controls={name}
+              onClick={() => setRevealed((shown) => !shown)}
+            >
+              {revealLabel}
+            </button>
+          )}
         </div>
       )}
       {hint ? (

@@ -1,29 +1,13 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Button, CheckboxGroup, ChoiceGroup, DescriptionList, Notice, Switch } from './controls';
+import { testRootPerTest } from '@exchange-web/react/testing/react-root';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-let host: HTMLDivElement;
-let unmount: () => void = () => undefined;
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  host = document.createElement('div');
-  document.body.append(host);
-});
-afterEach(() => {
-  act(() => unmount());
-  host.remove();
-});
+const dom = testRootPerTest();
 const mount = (element: React.ReactElement) => {
-  const root = createRoot(host);
-  act(() => root.render(element));
-  unmount = () => root.unmount();
+  dom.render(element);
 };
 const markup = (element: React.ReactElement) => {
   const div = document.createElement('div');
@@ -72,7 +56,7 @@ describe('form controls', () => {
       );
     }
     mount(<Owner />);
-    const control = host.querySelector('[role="switch"]') as HTMLButtonElement;
+    const control = dom.host.querySelector('[role="switch"]') as HTMLButtonElement;
     expect([control.getAttribute('aria-checked'), control.getAttribute('aria-label')]).toEqual([
       'false',
       'Uploads',
@@ -96,9 +80,9 @@ describe('form controls', () => {
         ]}
       />,
     );
-    const radios = [...host.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    const radios = [...dom.host.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
     expect(radios.map((radio) => radio.checked)).toEqual([true, false]);
-    expect(host.querySelector('legend')?.textContent).toBe('Window');
+    expect(dom.host.querySelector('legend')?.textContent).toBe('Window');
     act(() => radios[1]?.click());
     expect(onChange).toHaveBeenCalledWith('24h');
   });
@@ -118,12 +102,12 @@ describe('form controls', () => {
         ]}
       />,
     );
-    const boxes = [...host.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    const boxes = [...dom.host.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
     act(() => boxes[0]?.click());
     expect(onChange).toHaveBeenLastCalledWith(['read', 'trade']);
-    const alert = host.querySelector('[role="alert"]');
+    const alert = dom.host.querySelector('[role="alert"]');
     expect(alert?.textContent).toBe('Pick one');
-    expect(host.querySelector('fieldset')?.getAttribute('aria-describedby')).toBe(alert?.id);
+    expect(dom.host.querySelector('fieldset')?.getAttribute('aria-describedby')).toBe(alert?.id);
   });
 
   it('lists labelled values as terms and descriptions', () => {

@@ -2,25 +2,11 @@
 import en from '@exchange-web/react/i18n/messages/en.json';
 import { createTranslator } from '@exchange-web/react/i18n/translator';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TrackingToolbar, type TrackingToolbarProps } from './TrackingToolbar';
+import { testRootPerTest } from '@exchange-web/react/testing/react-root';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-let host: HTMLDivElement;
-let unmount: () => void = () => undefined;
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  host = document.createElement('div');
-  document.body.append(host);
-});
-afterEach(() => {
-  act(() => unmount());
-  host.remove();
-});
+const dom = testRootPerTest();
 
 const t = createTranslator(en);
 
@@ -36,18 +22,16 @@ const mount = (overrides: Partial<TrackingToolbarProps> = {}) => {
     onUploadChange: vi.fn(),
     ...overrides,
   };
-  const root = createRoot(host);
-  act(() => root.render(<TrackingToolbar {...props} />));
-  unmount = () => root.unmount();
+  dom.render(<TrackingToolbar {...props} />);
   return props;
 };
-const uploadSwitch = () => host.querySelector<HTMLButtonElement>('[role="switch"]');
+const uploadSwitch = () => dom.host.querySelector<HTMLButtonElement>('[role="switch"]');
 
 describe('the tracking toolbar', () => {
   it('offers the windows as a named group of radios and reports the hours chosen', () => {
     const props = mount();
-    expect(host.querySelector('fieldset legend')?.textContent).toBe('Time window');
-    const radios = [...host.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(dom.host.querySelector('fieldset legend')?.textContent).toBe('Time window');
+    const radios = [...dom.host.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
     expect(radios.map((radio) => [radio.parentElement?.textContent, radio.checked])).toEqual([
       ['1 hour', false],
       ['24 hours', true],
@@ -59,12 +43,11 @@ describe('the tracking toolbar', () => {
 
   it('refreshes on request and waits while the overview loads', () => {
     const props = mount();
-    const refresh = host.querySelector<HTMLButtonElement>('[data-testid="tracking-refresh"]');
+    const refresh = dom.host.querySelector<HTMLButtonElement>('[data-testid="tracking-refresh"]');
     act(() => refresh?.click());
     expect(props.onRefresh).toHaveBeenCalledTimes(1);
-    act(() => unmount());
     mount({ loading: true });
-    const busy = host.querySelector<HTMLButtonElement>('[data-testid="tracking-refresh"]');
+    const busy = dom.host.querySelector<HTMLButtonElement>('[data-testid="tracking-refresh"]');
     expect([busy?.disabled, busy?.getAttribute('aria-busy')]).toEqual([true, 'true']);
   });
 
@@ -83,7 +66,6 @@ describe('the tracking toolbar', () => {
   it('holds the switch until the overview tells the state, and while a change is sent', () => {
     mount({ uploading: null });
     expect([uploadSwitch()?.disabled, uploadSwitch()?.textContent]).toEqual([true, 'Off']);
-    act(() => unmount());
     mount({ uploading: false, switching: true });
     expect([uploadSwitch()?.disabled, uploadSwitch()?.getAttribute('aria-busy')]).toEqual([
       true,
