@@ -78,6 +78,16 @@ async function submitCode(page: Page, code: string): Promise<unknown> {
 const signedIn = async (context: BrowserContext) =>
   (await context.cookies()).some((cookie) => cookie.name === CookieName.signedIn);
 
+/** Sets the passwords and sends the form, then expects the new account signed in. */
+async function submitAndExpectAccount(page: Page, context: BrowserContext) {
+  await page.locator('#pwd').fill(PASSWORD);
+  await page.locator('#rePwd').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(`${siteUrl}/account`);
+  expect(await signedIn(context)).toBe(true);
+  await context.close();
+}
+
 describe('registering with a code sent to the address', () => {
   it('sends a new address a 6-digit code, and registering with it signs in', async () => {
     const { context, page } = await newVisitor(browser, siteUrl);
@@ -189,12 +199,7 @@ describe('registering with a code sent to the address', () => {
     const sms = await waitForMessage(mailCatcherUrl, `+81 ${mobile}`);
     expect(sms.channel).toBe('sms');
     await page.getByLabel('SMS verification code').fill(codeOf(sms) ?? '');
-    await page.locator('#pwd').fill(PASSWORD);
-    await page.locator('#rePwd').fill(PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(`${siteUrl}/account`);
-    expect(await signedIn(context)).toBe(true);
-    await context.close();
+    await submitAndExpectAccount(page, context);
   });
 
   it('registers an address and a number together, each proved by its own code', async () => {
@@ -221,12 +226,7 @@ describe('registering with a code sent to the address', () => {
 
     await page.locator('#emailCode').fill(await readVerifyCode(mailCatcherUrl, email));
     await page.locator('#mobileCode').fill(await readVerifyCode(mailCatcherUrl, `+81 ${mobile}`));
-    await page.locator('#pwd').fill(PASSWORD);
-    await page.locator('#rePwd').fill(PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(`${siteUrl}/account`);
-    expect(await signedIn(context)).toBe(true);
-    await context.close();
+    await submitAndExpectAccount(page, context);
   });
 
   it('is translated and right to left in Arabic', async () => {

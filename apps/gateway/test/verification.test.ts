@@ -196,6 +196,20 @@ const codeRow = async (on: RunningGateway, recipient: string) => {
   return rows[0];
 };
 
+/** Moves a recipient's code past its expiry, as if its minutes had gone by. */
+const expireCode = (recipient: string) =>
+  gateway.db.query(
+    `UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE recipient = $1`,
+    [recipient],
+  );
+
+/** Moves a recipient's last send past the resend pause (60 s). */
+const endResendPause = (recipient: string) =>
+  gateway.db.query(
+    `UPDATE verification_codes SET sent_at = now() - interval '61 seconds' WHERE recipient = $1`,
+    [recipient],
+  );
+
 const userCount = async (on: RunningGateway, loginName: string) =>
   (await on.db.query('SELECT 1 FROM users WHERE login_name = $1', [loginName])).length;
 
@@ -285,18 +299,12 @@ describe('a new address', () => {
     const email = uniqueEmail('expired');
     expectSent(await sendEmailCode(email));
     const code = codeFor(email);
-    await gateway.db.query(
-      `UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE recipient = $1`,
-      [email],
-    );
+    await expireCode(email);
     expectInvalidCode(await registerEmail(email, code));
     // Still within its resend pause: kept, so a sweep never lifts a pause early.
     await sweepExpired(gateway.db);
     expect(await codeRow(gateway, email)).toBeDefined();
-    await gateway.db.query(
-      `UPDATE verification_codes SET sent_at = now() - interval '61 seconds' WHERE recipient = $1`,
-      [email],
-    );
+    await endResendPause(email);
     await sweepExpired(gateway.db);
     expect(await codeRow(gateway, email)).toBeUndefined();
   });
@@ -357,10 +365,7 @@ describe('the resend pause', () => {
     const email = uniqueEmail('resend');
     expectSent(await sendEmailCode(email));
     const first = codeFor(email);
-    await gateway.db.query(
-      `UPDATE verification_codes SET sent_at = now() - interval '61 seconds' WHERE recipient = $1`,
-      [email],
-    );
+    await endResendPause(email);
     expectSent(await sendEmailCode(email));
     expect(caughtFor(email)).toHaveLength(2);
     const second = codeFor(email);
@@ -393,10 +398,7 @@ describe('a registered address', () => {
       '00000',
     );
     // Its pause over, the owner (or anyone) asks again, as a stranger for a new address.
-    await gateway.db.query(
-      `UPDATE verification_codes SET sent_at = now() - interval '61 seconds' WHERE recipient = $1`,
-      [registered],
-    );
+    await endResendPause(registered);
     const fresh = uniqueEmail('unknown');
     const known = await sendEmailCode(registered);
     const unknown = await sendEmailCode(fresh);
@@ -455,10 +457,7 @@ describe('mobile numbers', () => {
     expect(sessionReplySchema.parse(response.json?.data).loginName).toBe(to);
 
     // Registered now: a later send gets the notice, and any code 21017.
-    await gateway.db.query(
-      `UPDATE verification_codes SET sent_at = now() - interval '61 seconds' WHERE recipient = $1`,
-      [to],
-    );
+    await endResendPause(to);
     expectSent(await sendMobileCode(mobile));
     expect(caughtFor(to).at(-1)?.text).toMatch(/already has an account/);
     expect(caughtFor(to).at(-1)?.text).not.toMatch(/\d{6}/);

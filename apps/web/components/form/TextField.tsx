@@ -67,7 +67,7 @@ export function TextField({
           ) : (
             <button
               type="button"
-              className={styles.reveal}
+              className={`${styles.button} ${styles.reveal}`}
               aria-pressed={revealed}
               aria-controls={name}
               onClick={() => setRevealed((shown) => !shown)}

@@ -76,6 +76,32 @@ export function Tag({
   );
 }
 
+/** One option of a group: a native radio or checkbox inside its label. */
+function OptionInput(props: {
+  type: 'radio' | 'checkbox';
+  className: string | undefined;
+  name: string;
+  value: string;
+  label: ReactNode;
+  checked: boolean;
+  disabled?: boolean | undefined;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <label className={props.className}>
+      <input
+        type={props.type}
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+      />
+      <span>{props.label}</span>
+    </label>
+  );
+}
+
 export interface ChoiceGroupProps<Value extends string> {
   /** The group's name for assistive technology (a visually hidden legend unless shown). */
   legend: string;
@@ -98,17 +124,17 @@ export function ChoiceGroup<Value extends string>(props: ChoiceGroupProps<Value>
       </legend>
       <div className={styles.segments}>
         {props.options.map((option) => (
-          <label key={option.value} className={styles.segment}>
-            <input
-              type="radio"
-              name={props.name}
-              value={option.value}
-              checked={props.value === option.value}
-              disabled={props.disabled}
-              onChange={() => props.onChange(option.value)}
-            />
-            <span>{option.label}</span>
-          </label>
+          <OptionInput
+            key={option.value}
+            type="radio"
+            className={styles.segment}
+            name={props.name}
+            value={option.value}
+            label={option.label}
+            checked={props.value === option.value}
+            disabled={props.disabled}
+            onChange={() => props.onChange(option.value)}
+          />
         ))}
       </div>
     </fieldset>
@@ -142,16 +168,16 @@ export function CheckboxGroup<Value extends string>(props: CheckboxGroupProps<Va
       <legend className={styles.label}>{props.legend}</legend>
       <div className={styles.checks}>
         {props.options.map((option) => (
-          <label key={option.value} className={styles.check}>
-            <input
-              type="checkbox"
-              name={props.name}
-              value={option.value}
-              checked={props.values.includes(option.value)}
-              onChange={(event) => toggle(option.value, event.currentTarget.checked)}
-            />
-            <span>{option.label}</span>
-          </label>
+          <OptionInput
+            key={option.value}
+            type="checkbox"
+            className={styles.check}
+            name={props.name}
+            value={option.value}
+            label={option.label}
+            checked={props.values.includes(option.value)}
+            onChange={(checked) => toggle(option.value, checked)}
+          />
         ))}
       </div>
       {props.error ? (
