@@ -7,22 +7,13 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from './build.mjs';
 import { benchCalls, formatCallsTable } from './bench-calls.mjs';
+import { benchPages, formatPagesTable } from './bench-pages.mjs';
 import { benchScale, formatScaleTable } from './bench-scale.mjs';
 import { trackCallTime, trackerSizes } from './bench-tracker.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.mjs';
 import { freePort, root } from './lib.mjs';
 import { formatPageWeights, pageWeights } from './page-weights.mjs';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const figures = [];
 const report = (name, value, unit, budget = '') => {
   figures.push({ name, value, unit, budget });
@@ -98,36 +89,6 @@ async function javascriptSizes(executablePath, url) {
   }
 }
 
-/** Lighthouse's mobile performance score (its default: emulated phone, simulated slow 4G). */
-async function lighthouseScore(executablePath, url) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath: executablePath,
-    chromeFlags: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
-    userDataDir: false,
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      logLevel: 'error',
-    });
-    const audits = result.lhr.audits;
-    return {
-      score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
-      fcp: Math.round(audits['first-contentful-paint'].numericValue),
-      lcp: Math.round(audits['largest-contentful-paint'].numericValue),
-      tbt: Math.round(audits['total-blocking-time'].numericValue),
-      cls: audits['cumulative-layout-shift'].numericValue.toFixed(3),
-    };
-  } finally {
-    chrome.kill();
-    await rm(userDataDir, { recursive: true, force: true });
-  }
-}
-
 await build();
 // Every page family's first load, from the build's own output (deterministic; issue 18's gate).
 const weights = await pageWeights();
@@ -160,13 +121,24 @@ try {
     '170 KB',
   );
   report(`all JavaScript of / by network idle (${js.allFiles} files, gzip)`, kb(js.all), 'KB');
-  const lighthouse = await lighthouseScore(executablePath, url);
-  report('Lighthouse mobile performance of /', lighthouse.score, 'points', '95');
-  report(
-    'Lighthouse FCP / LCP / TBT / CLS of /',
-    `${lighthouse.fcp} ms / ${lighthouse.lcp} ms / ${lighthouse.tbt} ms / ${lighthouse.cls}`,
-    '',
-  );
+  // Every page family in English and Arabic beside a bare Next page built in this run (issue 18).
+  const pages = await benchPages({
+    executablePath,
+    args: CHROMIUM_ARGS,
+    siteUrl: `http://127.0.0.1:${port}`,
+  });
+  console.log(`\n${formatPagesTable(pages)}\n`);
+  for (const row of [pages.bare, ...pages.rows]) {
+    const name = `${row.family}${row.language ? ` (${row.language})` : ''}`;
+    report(`Lighthouse mobile performance of ${name}`, row.score, 'points', '95');
+    report(
+      `Lighthouse LCP / TBT / CLS of ${name}`,
+      `${row.lcp} ms / ${row.tbt} ms / ${row.cls.toFixed(3)}`,
+      '',
+      '2500 ms / 200 ms / 0',
+    );
+    report(`JavaScript of ${name} by network idle (gzip)`, kb(row.idleBytes), 'KB', '250 KB');
+  }
 } finally {
   await stopStart(cold.child);
 }

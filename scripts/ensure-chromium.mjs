@@ -9,6 +9,19 @@ export const CANDIDATES = [
   '/usr/bin/chromium-browser',
 ];
 
+// Debian's Chromium on a closed network: no sandbox as root, no background traffic, no GPU.
+/** The flags every script launches Chromium with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function findChromium() {
   return CANDIDATES.find((candidate) => candidate && existsSync(candidate));
 }

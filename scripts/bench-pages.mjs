@@ -1,0 +1,277 @@
+// Lighthouse mobile on every page family, in English and Arabic, beside a bare Next.js page built
+// and measured in the same run (issue 18): the bare page is what this machine can score at best,
+// so the gap to it is the site's own cost. Figures only: a benchmark never fails on timing.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.mjs';
+import { freePort, root, runOrThrow } from './lib.mjs';
+
+/** The demo operator `npm start` seeds (README "Behaviour tracking"): signs in for the bench. */
+const DEMO_OPERATOR = { loginName: 'demo@exchange-web.test', password: 'Demo-Trader-2026' };
+
+/** One page of each family, as a visitor opens it; `signedIn` pages need the demo session. */
+export const BENCH_PAGES = [
+  { family: 'home', path: '/' },
+  { family: 'spot', path: '/spot/BTCUSDT' },
+  { family: 'futures', path: '/futures/usdt/BTCUSDT' },
+  { family: 'asset', path: '/asset', signedIn: true },
+  { family: 'BRC-20 list', path: '/inscription/brc-20' },
+  { family: 'token', path: '/inscription/brc-20/ordi' },
+  { family: 'login', path: '/login' },
+  { family: 'register', path: '/register' },
+  { family: 'account', path: '/account', signedIn: true },
+  { family: 'API keys', path: '/account/newapi', signedIn: true },
+  { family: 'operator', path: '/operator/tracking', signedIn: true },
+];
+
+const BARE_PAGE = `export default function Home() {
+  return (
+    <main>
+      <h1>Bare Next.js page</h1>
+      <p>The smallest pages-router page, measured beside the site in the same run.</p>
+    </main>
+  );
+}
+`;
+
+/**
+ * Builds and serves the bare page: one pages-router page with the site's own Next and React,
+ * in `.bench/bare-next` (ignored by git) so it resolves them from the root node_modules.
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function serveBareNextPage() {
+  const dir = path.join(root, '.bench/bare-next');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(path.join(dir, 'pages'), { recursive: true });
+  await writeFile(path.join(dir, 'pages/index.jsx'), BARE_PAGE);
+  await writeFile(
+    path.join(dir, 'next.config.mjs'),
+    `export default { poweredByHeader: false, turbopack: { root: ${JSON.stringify(root)} } };\n`,
+  );
+  const next = path.join(root, 'node_modules/next/dist/bin/next');
+  await runOrThrow('node', [next, 'build'], {
+    cwd: dir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const port = await freePort();
+  const server = spawn(process.execPath, [next, 'start', '-p', String(port)], {
+    cwd: dir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => {
+      if (/ready|started/i.test(chunk.toString())) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`the bare Next page exited with ${code}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      server.kill('SIGINT');
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
+}
+
+/**
+ * Signs the demo operator in through the login page, as a person does, and answers the cookies
+ * of that session as a Cookie header (passing a challenge when the gateway asks one).
+ */
+export async function demoSessionCookie(executablePath, args, siteUrl) {
+  const browser = await chromium.launch({ executablePath, args, headless: true });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/login`);
+    // A first visit meets the legal notice (SPEC 1), which keeps the page inert until accepted.
+    await page.getByTestId('legal-dialog').getByRole('button').click();
+    await page.getByLabel('Email or mobile number').fill(DEMO_OPERATOR.loginName);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    const signedIn = page.waitForURL((url) => url.pathname === '/account');
+    // The widget draws an icon over its checkbox: a person clicks the label (e2e/support/challenge).
+    const challenge = page.getByTestId('challenge-dialog');
+    const challenged = challenge
+      .waitFor()
+      .then(() => challenge.locator('altcha-widget label').first().click())
+      .catch(() => undefined);
+    await Promise.race([signedIn, challenged]);
+    await signedIn;
+    const cookies = await page.context().cookies(siteUrl);
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The JavaScript files a page's server HTML references: what its first load must fetch. */
+async function firstLoadScripts(url, headers) {
+  const html = await (await fetch(url, { headers })).text();
+  return new Set(
+    [
+      ...html.matchAll(
+        /<(?:script[^>]*\ssrc|link[^>]*rel="(?:preload|modulepreload)"[^>]*href)="([^"]+\.js)"/g,
+      ),
+    ].map((match) => new URL(match[1], url).pathname),
+  );
+}
+
+/** One Lighthouse mobile run (its defaults: emulated phone, simulated slow 4G, 4x CPU). */
+async function lighthouseRun(executablePath, args, url, headers) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath,
+    chromeFlags: [...args, `--user-data-dir=${userDataDir}`],
+    userDataDir: false,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      extraHeaders: headers,
+    });
+    const { audits, categories } = result.lhr;
+    if (result.lhr.finalDisplayedUrl !== url)
+      throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}: is the session right?`);
+    const scripts = audits['network-requests'].details.items.filter(
+      (item) => item.resourceType === 'Script',
+    );
+    return {
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      lcp: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbt: Math.round(audits['total-blocking-time'].numericValue),
+      cls: audits['cumulative-layout-shift'].numericValue,
+      scripts: scripts.map((item) => ({
+        path: new URL(item.url).pathname,
+        bytes: item.transferSize,
+      })),
+    };
+  } finally {
+    chrome.kill();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The median of `runs` Lighthouse runs of a page (by score; its run's figures), with the page's
+ * first-load and network-idle JavaScript in transferred (gzip) bytes.
+ */
+export async function measurePage(executablePath, args, url, { headers = {}, runs = 3 } = {}) {
+  const results = [];
+  for (let run = 0; run < runs; run += 1)
+    results.push(await lighthouseRun(executablePath, args, url, headers));
+  results.sort((a, b) => a.score - b.score);
+  const median = results[Math.floor(results.length / 2)];
+  const firstLoad = await firstLoadScripts(url, headers);
+  const sum = (items) => items.reduce((total, item) => total + item.bytes, 0);
+  return {
+    url,
+    score: median.score,
+    scores: results.map((result) => result.score),
+    lcp: median.lcp,
+    tbt: median.tbt,
+    cls: median.cls,
+    firstLoadBytes: sum(median.scripts.filter((item) => firstLoad.has(item.path))),
+    idleBytes: sum(median.scripts),
+  };
+}
+
+/**
+ * Every family in English and Arabic against a running site, and the bare page.
+ * @returns {Promise<{ bare: object, rows: object[] }>}
+ */
+export async function benchPages({ executablePath, args, siteUrl, runs = 3 }) {
+  const bareServer = await serveBareNextPage();
+  let bare;
+  try {
+    bare = {
+      family: 'bare Next page',
+      language: '',
+      ...(await measurePage(executablePath, args, bareServer.url, { runs })),
+    };
+  } finally {
+    await bareServer.stop();
+  }
+  const cookie = await demoSessionCookie(executablePath, args, siteUrl);
+  const rows = [];
+  for (const page of BENCH_PAGES)
+    for (const language of ['en', 'ar']) {
+      const prefix = language === 'en' ? '' : `/${language}`;
+      const pagePath = page.path === '/' && prefix ? prefix : `${prefix}${page.path}`;
+      const headers = page.signedIn ? { cookie } : {};
+      const measured = await measurePage(executablePath, args, `${siteUrl}${pagePath}`, {
+        headers,
+        runs,
+      });
+      rows.push({ family: page.family, language, ...measured });
+      console.log(`bench pages: ${pagePath} ${measured.score} (${measured.scores.join(', ')})`);
+    }
+  return { bare, rows };
+}
+
+/** The measurements as a Markdown table, each score beside its gap to the bare page's. */
+export function formatPagesTable({ bare, rows }) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  const line = (row) =>
+    `| ${row.family}${row.language ? ` (${row.language})` : ''} | ${row.score} | ${
+      row === bare ? '-' : `${row.score - bare.score} (${(row.score / bare.score).toFixed(2)})`
+    } | ${(row.lcp / 1000).toFixed(2)} s | ${row.tbt} ms | ${row.cls.toFixed(3)} | ${kb(
+      row.firstLoadBytes,
+    )} | ${kb(row.idleBytes)} |`;
+  return [
+    '| page | score | vs bare (ratio) | LCP | TBT | CLS | first-load JS gz | JS by network idle gz |',
+    '|---|---|---|---|---|---|---|---|',
+    line(bare),
+    ...rows.map(line),
+  ].join('\n');
+}
+
+// `node scripts/bench-pages.mjs --site URL [--runs N] [PATH...]`: measures the given paths (or
+// every family and the bare page) against a site already running, for one change at a time.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values, positionals } = parseArgs({
+    options: { site: { type: 'string' }, runs: { type: 'string', default: '3' } },
+    allowPositionals: true,
+  });
+  if (!values.site)
+    throw new Error('usage: bench-pages.mjs --site http://127.0.0.1:3000 [--runs 3] [/path ...]');
+  const executablePath = ensureChromium();
+  const runs = Number(values.runs);
+  if (positionals.length === 0) {
+    const measured = await benchPages({
+      executablePath,
+      args: CHROMIUM_ARGS,
+      siteUrl: values.site,
+      runs,
+    });
+    console.log(formatPagesTable(measured));
+  } else {
+    const signedIn = new Set(BENCH_PAGES.filter((page) => page.signedIn).map((page) => page.path));
+    const needsSession = positionals.some((pagePath) =>
+      signedIn.has(pagePath.replace(/^\/ar(?=\/|$)/, '') || '/'),
+    );
+    const cookie = needsSession
+      ? await demoSessionCookie(executablePath, CHROMIUM_ARGS, values.site)
+      : '';
+    for (const pagePath of positionals) {
+      const measured = await measurePage(
+        executablePath,
+        CHROMIUM_ARGS,
+        `${values.site}${pagePath}`,
+        {
+          headers: cookie ? { cookie } : {},
+          runs,
+        },
+      );
+      console.log(JSON.stringify({ path: pagePath, ...measured }));
+    }
+  }
+}
