@@ -1,13 +1,13 @@
 import { envelopeSchema } from '@exchange-web/protocol/envelope';
 import type { ApiPath } from '@exchange-web/protocol/paths';
 import type { Page, Request } from 'playwright-core';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Asks the gateway (through the site, as a browser does) and returns the reply's data checked
  * with the contract's schema: what the pages should show, to compare them with.
  */
-export async function askGateway<S extends z.ZodType>(
+export async function askGateway<S extends z.ZodMiniType>(
   siteUrl: string,
   path: ApiPath,
   body: unknown,

@@ -32,7 +32,7 @@ import {
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Database } from '../src/db/database';
 import {
   ANCHOR_TIME,
@@ -62,7 +62,7 @@ const post = (path: string, body: unknown = {}) =>
   call(gateway, 'POST', path, typeof body === 'string' ? body : JSON.stringify(body));
 
 /** A successful reply's data, checked against the contract's reply schema. */
-async function data<S extends z.ZodType>(schema: S, path: string, body?: unknown) {
+async function data<S extends z.ZodMiniType>(schema: S, path: string, body?: unknown) {
   const response = await post(path, body);
   expect(response.json?.msg, path).toBe('success');
   expect(response.status).toBe(200);

@@ -3,7 +3,7 @@ import { readEnvelope } from '@exchange-web/protocol/envelope-reader';
 import { HeaderName } from '@exchange-web/protocol/registry';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiPath } from '@exchange-web/protocol/paths';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { gatewayUrl } from './gateway-url';
 
 /**
@@ -66,7 +66,7 @@ const queryOf = (payload: unknown): string => {
  * @example
  * const list = await callGateway(ApiPath.inscriptionListByPage, { tab: 'hot' }, inscriptionListReplySchema);
  */
-export async function callGateway<S extends z.ZodType>(
+export async function callGateway<S extends z.ZodMiniType>(
   path: ApiPath,
   payload: unknown,
   schema: S,
@@ -126,7 +126,7 @@ export async function callGateway<S extends z.ZodType>(
 }
 
 /** {@link callGateway} on behalf of the visitor whose page request is being rendered. */
-export type VisitorGatewayCall = <S extends z.ZodType>(
+export type VisitorGatewayCall = <S extends z.ZodMiniType>(
   path: ApiPath,
   payload: unknown,
   schema: S,

@@ -7,7 +7,7 @@
  * that names an endpoint does not carry zod in its first load (DESIGN "Budgets"); the types are
  * known at compile time all the same.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ImagePath } from './images';
 import { ApiPath } from './paths';
 import { TradingPath } from './trading';
@@ -25,7 +25,7 @@ export type EndpointPath =
 export type EndpointAccess = 'public' | 'user';
 
 /** The schemas of one call. */
-export interface EndpointSchemas<Request extends z.ZodType, Reply extends z.ZodType> {
+export interface EndpointSchemas<Request extends z.ZodMiniType, Reply extends z.ZodMiniType> {
   /** The body of a POST, the query of a GET. */
   readonly request: Request;
   /** The reply envelope's `data` on success. */
@@ -34,8 +34,8 @@ export interface EndpointSchemas<Request extends z.ZodType, Reply extends z.ZodT
 
 /** One call of the site: how it is sent and what it takes and answers. */
 export interface Endpoint<
-  Request extends z.ZodType = z.ZodType,
-  Reply extends z.ZodType = z.ZodType,
+  Request extends z.ZodMiniType = z.ZodMiniType,
+  Reply extends z.ZodMiniType = z.ZodMiniType,
 > {
   readonly method: EndpointMethod;
   readonly path: EndpointPath;
@@ -56,7 +56,7 @@ export type EndpointRequest<E extends Endpoint> = z.input<SchemasOf<E>['request'
 /** What a call resolves: the reply schema's output. */
 export type EndpointReply<E extends Endpoint> = z.output<SchemasOf<E>['reply']>;
 
-function endpoint<Module, Request extends z.ZodType, Reply extends z.ZodType>(
+function endpoint<Module, Request extends z.ZodMiniType, Reply extends z.ZodMiniType>(
   method: EndpointMethod,
   path: EndpointPath,
   load: () => Promise<Module>,
@@ -81,11 +81,11 @@ function endpoint<Module, Request extends z.ZodType, Reply extends z.ZodType>(
 
 /** The names of a module's exports that are zod schemas. */
 type SchemaName<Module> = {
-  [Name in keyof Module]: Module[Name] extends z.ZodType ? Name : never;
+  [Name in keyof Module]: Module[Name] extends z.ZodMiniType ? Name : never;
 }[keyof Module];
 
 /** A module's zod schemas by export name. */
-type SchemaExports<Module> = { [Name in SchemaName<Module>]: Extract<Module[Name], z.ZodType> };
+type SchemaExports<Module> = { [Name in SchemaName<Module>]: Extract<Module[Name], z.ZodMiniType> };
 
 /**
  * Makes the entries whose schemas one module exports: an entry names its request and reply

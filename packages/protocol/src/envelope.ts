@@ -1,5 +1,5 @@
 /** The reply envelope every call answers with (SPEC.md section 7). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A reply envelope: a code (see codes.ts), the payload and a message. */
 export interface Envelope<T> {
@@ -28,10 +28,13 @@ export function envelope<T>(code: string, data: T, msg = ''): Envelope<T> {
  * @example
  * envelopeOf(usdtRateReplySchema).parse(json);
  */
-export function envelopeOf<S extends z.ZodType>(data: S) {
+export function envelopeOf<S extends z.ZodMiniType>(data: S) {
   return z.object({
     // SPEC 5 and 8: success may arrive as the number 200; codes are kept as strings.
-    code: z.union([z.string(), z.number().int()]).transform((code) => String(code)),
+    code: z.pipe(
+      z.union([z.string(), z.number().check(z.int())]),
+      z.transform((code) => String(code)),
+    ),
     data,
     msg: z.string(),
   });

@@ -7,7 +7,7 @@
  * Prices, amounts and ratios travel as decimal strings, counts and times (ms since the epoch) as
  * numbers. Every price is in USDT; the site converts it into the visitor's currency.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LOCALE_CODES } from './languages';
 
 // ---------------------------------------------------------------------------------------------
@@ -112,26 +112,29 @@ export const inscriptionCodeMeaning: Record<InscriptionCode, string> = {
 
 const decimal = z
   .string()
-  .regex(/^(?:0|[1-9]\d{0,29})(?:\.\d{1,18})?$/, 'must be a decimal number like "1.25"');
+  .check(z.regex(/^(?:0|[1-9]\d{0,29})(?:\.\d{1,18})?$/, 'must be a decimal number like "1.25"'));
 /** A signed ratio: `"-0.0123"` is −1.23 %. */
-const signedRatio = z.string().regex(/^-?\d+(?:\.\d+)?$/);
-const count = z.number().int().nonnegative();
-const time = z.number().int();
-const tickerField = z.string().trim().regex(TICKER_PATTERN, 'must be a token ticker');
+const signedRatio = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/));
+const count = z.number().check(z.int(), z.nonnegative());
+const time = z.number().check(z.int());
+const tickerField = z.string().check(z.trim(), z.regex(TICKER_PATTERN, 'must be a token ticker'));
 
 /** Paging of a request: 1-based page number and page size (bad values get 44002). */
 export const pagingSchema = z.object({
-  pageNo: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  pageNo: z._default(z.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(
+    z.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)),
+    DEFAULT_PAGE_SIZE,
+  ),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
 /** A page of a paginated reply; a page past the end is empty, not an error. */
-const pageOf = <Item extends z.ZodType>(item: Item) =>
+const pageOf = <Item extends z.ZodMiniType>(item: Item) =>
   z.object({
     items: z.array(item),
-    pageNo: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
+    pageNo: z.number().check(z.int(), z.gte(1)),
+    pageSize: z.number().check(z.int(), z.gte(1)),
     total: count,
   });
 
@@ -160,15 +163,15 @@ export const brc20TokenSchema = z.object({
   /** Price × minted. */
   marketCapUsdt: decimal,
   /** Rank of the 24 h volume among all tokens, 1 for the busiest. */
-  volumeRank: z.number().int().min(1),
+  volumeRank: z.number().check(z.int(), z.gte(1)),
 });
 export type Brc20Token = z.infer<typeof brc20TokenSchema>;
 
 /** The token page's header: the list figures plus the deploy terms. */
-export const brc20TokenDetailSchema = brc20TokenSchema.extend({
+export const brc20TokenDetailSchema = z.extend(brc20TokenSchema, {
   /** The most one mint inscription may mint. */
   limitPerMint: decimal,
-  decimals: z.number().int().min(0).max(18),
+  decimals: z.number().check(z.int(), z.gte(0), z.lte(18)),
   deployer: z.string(),
   /** Highest and lowest price of the last 24 h. */
   high24hUsdt: decimal,
@@ -180,14 +183,14 @@ export type Brc20TokenDetail = z.infer<typeof brc20TokenDetailSchema>;
 
 /** POST listByPage. */
 export const inscriptionListRequestSchema = z.object({
-  tab: z.enum(INSCRIPTION_TABS).default('all'),
-  sort: z.enum(INSCRIPTION_SORT_KEYS).optional(),
-  order: z.enum(SORT_ORDERS).optional(),
+  tab: z._default(z.enum(INSCRIPTION_TABS), 'all'),
+  sort: z.optional(z.enum(INSCRIPTION_SORT_KEYS)),
+  order: z.optional(z.enum(SORT_ORDERS)),
   pageNo: pagingSchema.shape.pageNo,
   pageSize: pagingSchema.shape.pageSize,
 });
 export type InscriptionListRequest = z.input<typeof inscriptionListRequestSchema>;
-export const inscriptionListReplySchema = pageOf(brc20TokenSchema).extend({
+export const inscriptionListReplySchema = z.extend(pageOf(brc20TokenSchema), {
   tab: z.enum(INSCRIPTION_TABS),
   sort: z.enum(INSCRIPTION_SORT_KEYS),
   order: z.enum(SORT_ORDERS),
@@ -219,7 +222,7 @@ export type InscriptionInfo = z.infer<typeof inscriptionInfoReplySchema>;
 
 /** POST hotInscription: the hot strip. */
 export const hotInscriptionRequestSchema = z.object({
-  limit: z.number().int().min(1).max(HOT_TOKEN_COUNT).default(10),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(HOT_TOKEN_COUNT)), 10),
 });
 export const hotInscriptionReplySchema = z.object({ items: z.array(brc20TokenSchema) });
 export type HotInscriptionReply = z.infer<typeof hotInscriptionReplySchema>;
@@ -242,11 +245,14 @@ export type RelatedRunesReply = z.infer<typeof relatedRunesReplySchema>;
 /** POST search: suggestions as the visitor types; prefix matches first, then other matches. */
 export const inscriptionSearchRequestSchema = z.object({
   keyword: z.string(),
-  limit: z.number().int().min(1).max(SEARCH_SUGGESTION_LIMIT).default(SEARCH_SUGGESTION_LIMIT),
+  limit: z._default(
+    z.number().check(z.int(), z.gte(1), z.lte(SEARCH_SUGGESTION_LIMIT)),
+    SEARCH_SUGGESTION_LIMIT,
+  ),
 });
 export const inscriptionSearchReplySchema = z.object({
   items: z.array(
-    brc20TokenSchema.pick({
+    z.pick(brc20TokenSchema, {
       ticker: true,
       priceUsdt: true,
       change24h: true,
@@ -266,7 +272,7 @@ export type PriceHistoryInterval = (typeof PRICE_HISTORY_INTERVALS)[number];
 /** POST trades/priceHistory: points newest first, a page at a time. */
 export const priceHistoryRequestSchema = z.object({
   ticker: tickerField,
-  interval: z.enum(PRICE_HISTORY_INTERVALS).default('1d'),
+  interval: z._default(z.enum(PRICE_HISTORY_INTERVALS), '1d'),
   pageNo: pagingSchema.shape.pageNo,
   pageSize: pagingSchema.shape.pageSize,
 });
@@ -278,7 +284,7 @@ export const pricePointSchema = z.object({
   volumeUsdt: decimal,
 });
 export type PricePoint = z.infer<typeof pricePointSchema>;
-export const priceHistoryReplySchema = pageOf(pricePointSchema).extend({
+export const priceHistoryReplySchema = z.extend(pageOf(pricePointSchema), {
   interval: z.enum(PRICE_HISTORY_INTERVALS),
 });
 export type PriceHistoryReply = z.infer<typeof priceHistoryReplySchema>;
@@ -293,7 +299,7 @@ export type TokenTableRequest = z.input<typeof tokenTableRequestSchema>;
 
 /** A holder, largest balance first. */
 export const tokenOwnerSchema = z.object({
-  rank: z.number().int().min(1),
+  rank: z.number().check(z.int(), z.gte(1)),
   address: z.string(),
   balance: decimal,
   /** Balance ÷ minted. */
@@ -316,7 +322,7 @@ export const tokenActivitySchema = z.object({
   to: z.string(),
   amount: decimal,
   /** Total price of a sale; absent otherwise. */
-  priceUsdt: decimal.optional(),
+  priceUsdt: z.optional(decimal),
   time,
 });
 export type TokenActivity = z.infer<typeof tokenActivitySchema>;
@@ -327,7 +333,7 @@ export type ActivityReply = z.infer<typeof activityReplySchema>;
 // Leaderboard and crypto list
 
 /** One row of a leaderboard. */
-export const leaderboardEntrySchema = brc20TokenSchema.pick({
+export const leaderboardEntrySchema = z.pick(brc20TokenSchema, {
   ticker: true,
   priceUsdt: true,
   change24h: true,
@@ -348,7 +354,9 @@ export type IndexLeaderboardReply = z.infer<typeof indexLeaderboardReplySchema>;
 export const CRYPTO_SYMBOLS_MAX = 50;
 /** POST getCryptoListBySymbol: coin profiles (BTC, ETH...) by symbol, in the order asked. */
 export const cryptoListRequestSchema = z.object({
-  symbols: z.array(z.string().trim().min(1).max(16)).min(1).max(CRYPTO_SYMBOLS_MAX),
+  symbols: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(16)))
+    .check(z.minLength(1), z.maxLength(CRYPTO_SYMBOLS_MAX)),
 });
 export const cryptoProfileSchema = z.object({
   symbol: z.string(),
@@ -388,17 +396,17 @@ export const TDK_TOKEN_PLACEHOLDER = '{token}';
 /** POST getTdkMltQueryList. */
 export const tdkRequestSchema = z.object({
   locale: z.string(),
-  pageKeys: z.array(z.string()).min(1).max(TDK_PAGE_KEYS.length),
+  pageKeys: z.array(z.string()).check(z.minLength(1), z.maxLength(TDK_PAGE_KEYS.length)),
   /** The ticker for the token page's texts, upper-cased into them. */
-  token: tickerField.optional(),
+  token: z.optional(tickerField),
 });
 export type TdkRequest = z.input<typeof tdkRequestSchema>;
 export const tdkEntrySchema = z.object({
   pageKey: z.enum(TDK_PAGE_KEYS),
   locale: z.enum(LOCALE_CODES),
-  title: z.string().min(1),
-  description: z.string().min(1),
-  keywords: z.array(z.string().min(1)),
+  title: z.string().check(z.minLength(1)),
+  description: z.string().check(z.minLength(1)),
+  keywords: z.array(z.string().check(z.minLength(1))),
 });
 export type TdkEntry = z.infer<typeof tdkEntrySchema>;
 export const tdkReplySchema = z.object({ items: z.array(tdkEntrySchema) });

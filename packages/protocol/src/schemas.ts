@@ -3,7 +3,7 @@
  * inferred types. Request objects are strict: an unknown field is refused. Reply objects strip
  * unknown fields, so a newer gateway does not break an older client.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CHALLENGE_TYPE } from './codes';
 import { API_KEY_PERMISSIONS } from './api-key-permissions';
 import {
@@ -18,8 +18,8 @@ import {
   type WebVitalName,
 } from './registry';
 
-const text = (max: number) => z.string().max(max);
-const requiredText = (max: number) => z.string().min(1).max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
+const requiredText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 
 /** A request locale field: a non-empty code of at most 16 characters. */
 const localeField = requiredText(16);
@@ -32,7 +32,10 @@ export type EmptyRequest = z.infer<typeof emptyRequestSchema>;
  * The reply data of a call that answers nothing but its code (logout, a deletion, a report): read
  * as null whatever it carries, so a newer gateway that adds data does not break an older client.
  */
-export const emptyReplySchema = z.unknown().transform((): null => null);
+export const emptyReplySchema = z.pipe(
+  z.unknown(),
+  z.transform((): null => null),
+);
 
 // ---------------------------------------------------------------------------------------------
 // USDT rates: POST /v1/mix/public/usdtRate
@@ -55,7 +58,8 @@ export type SupportedCurrency = z.infer<typeof supportedCurrencySchema>;
  */
 export const usdtRateReplySchema = z.object({
   supported: z.array(supportedCurrencySchema),
-  rates: z.record(z.string().regex(/^[a-z][a-z0-9]*$/), z.number().positive().finite()),
+  // z.number() refuses Infinity and NaN itself: the rates are finite numbers.
+  rates: z.record(z.string().check(z.regex(/^[a-z][a-z0-9]*$/)), z.number().check(z.positive())),
 });
 export type UsdtRateReply = z.infer<typeof usdtRateReplySchema>;
 
@@ -83,12 +87,12 @@ export const userInfoSchema = z.object({
   /** Whether a fund password is set. */
   isFund: z.boolean(),
   /** The fund-password setting value. */
-  fundValue: z.number().int(),
+  fundValue: z.number().check(z.int()),
   fundDisabled: z.boolean(),
   antiPhishingCode: text(64),
   hasRealValidate: z.boolean(),
   /** 2 means real-name verified. */
-  identityLevel: z.number().int().nonnegative(),
+  identityLevel: z.number().check(z.int(), z.nonnegative()),
   openOtc: z.boolean(),
   openContract: z.boolean(),
   openGtFees: z.boolean(),
@@ -103,13 +107,13 @@ export const userInfoSchema = z.object({
   givenName: text(256),
   frozen: z.boolean(),
   subAccount: z.boolean(),
-  userType: z.number().int(),
+  userType: z.number().check(z.int()),
   childFlag: z.boolean(),
   showUserVip: z.boolean(),
-  vipLevel: z.number().int().nonnegative(),
+  vipLevel: z.number().check(z.int(), z.nonnegative()),
   switchFlag: z.boolean(),
-  createdDate: z.number().int().nonnegative(),
-  updatedDate: z.number().int().nonnegative(),
+  createdDate: z.number().check(z.int(), z.nonnegative()),
+  updatedDate: z.number().check(z.int(), z.nonnegative()),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -124,11 +128,11 @@ export const userSettingsSchema = z.object({
   /** Fund password set. */
   tbf: z.boolean(),
   /** Fund-password setting value. */
-  tpi: z.number().int(),
+  tpi: z.number().check(z.int()),
   /** Fund password disabled. */
   tpl: z.boolean(),
   /** Identity level; 2 means real-name verified. */
-  kf: z.number().int().nonnegative(),
+  kf: z.number().check(z.int(), z.nonnegative()),
   /** OTC open. */
   oo: z.boolean(),
   /** Contract trading open. */
@@ -160,7 +164,7 @@ export type UserInfoReply = z.infer<typeof userInfoReplySchema>;
 export const cspSecurityRequestSchema = z.strictObject({
   bizType: requiredText(64),
   data: z.strictObject({ event: requiredText(128), reason: text(4096) }),
-  timestamp: z.number().int().nonnegative(),
+  timestamp: z.number().check(z.int(), z.nonnegative()),
   page: text(2048),
 });
 export type CspSecurityRequest = z.infer<typeof cspSecurityRequestSchema>;
@@ -177,9 +181,9 @@ export type CaptchaIdRequest = z.infer<typeof captchaIdRequestSchema>;
 export const captchaIdReplySchema = z.object({
   bizId: text(128),
   captchaId: text(128),
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   // Not in SPEC 7: the widget's challenge parameters, opaque here, present when status is not 0.
-  challenge: z.unknown().optional(),
+  challenge: z.optional(z.unknown()),
 });
 export type CaptchaIdReply = z.infer<typeof captchaIdReplySchema>;
 
@@ -187,8 +191,8 @@ export type CaptchaIdReply = z.infer<typeof captchaIdReplySchema>;
 /** Payload of the captcha check: type 3, its result as Base64 text of its JSON. */
 export const captchaCheckRequestSchema = z.strictObject({
   captchaType: z.literal(CHALLENGE_TYPE),
-  captchaValidate: z.base64().min(1).max(8192),
-  extras: z.record(requiredText(64), z.union([text(512), z.number().finite(), z.boolean()])),
+  captchaValidate: z.base64().check(z.minLength(1), z.maxLength(8192)),
+  extras: z.record(requiredText(64), z.union([text(512), z.number(), z.boolean()])),
 });
 export type CaptchaCheckRequest = z.infer<typeof captchaCheckRequestSchema>;
 
@@ -222,16 +226,16 @@ export const gatewaySignConfigSchema = z.object({
   /** Whether the client signs at all. */
   clientOpen: z.boolean(),
   /** The gateway's RSA public key, base64 SPKI. */
-  serverPublicKey: z.base64().min(1),
+  serverPublicKey: z.base64().check(z.minLength(1)),
   /** Signature over serverPublicKey by the built-in certificate's key, base64. */
-  serverPublicKeySign: z.base64().min(1),
+  serverPublicKeySign: z.base64().check(z.minLength(1)),
   defaultAlgorithm: z.enum([KeyAlgorithm.rsa1024, KeyAlgorithm.rsa2048]),
   /** Paths signed when they match exactly. */
-  exactUrls: z.array(z.string().startsWith('/')),
+  exactUrls: z.array(z.string().check(z.startsWith('/'))),
   /** Paths signed when they start with one of these. */
-  prefixUrls: z.array(z.string().startsWith('/')),
-  signModes: z.record(z.string().startsWith('/'), signModeSchema),
-  userCheckDeviceUrl: z.array(z.string().startsWith('/')),
+  prefixUrls: z.array(z.string().check(z.startsWith('/'))),
+  signModes: z.record(z.string().check(z.startsWith('/')), signModeSchema),
+  userCheckDeviceUrl: z.array(z.string().check(z.startsWith('/'))),
 });
 export type GatewaySignConfig = z.infer<typeof gatewaySignConfigSchema>;
 
@@ -267,7 +271,7 @@ export type CoinIconsReply = z.infer<typeof coinIconsReplySchema>;
 /** One chain a coin moves on. */
 export const coinChainSchema = z.looseObject({
   chainName: requiredText(64),
-  contractAddress: text(256).optional(),
+  contractAddress: z.optional(text(256)),
   rechargeable: z.boolean(),
   withdrawable: z.boolean(),
 });
@@ -307,87 +311,89 @@ const extSchema = z.record(z.string(), z.unknown());
 export const trackingEventSchema = z.strictObject({
   // DESIGN "Wire formats": a stable id per event so the gateway stores it at most once.
   event_id: requiredText(64),
-  type: z
-    .number()
-    .int()
-    .refine((value) => (eventTypeValues as number[]).includes(value), {
+  type: z.number().check(
+    z.int(),
+    z.refine((value) => (eventTypeValues as number[]).includes(value), {
       message: 'unknown event type',
     }),
-  page_status: z.enum(['show', 'hide']).optional(),
-  event_tracking: text(256).optional(),
-  event_tracking_id: z.string().regex(EVENT_TRACKING_ID_PATTERN),
+  ),
+  page_status: z.optional(z.enum(['show', 'hide'])),
+  event_tracking: z.optional(text(256)),
+  event_tracking_id: z.string().check(z.regex(EVENT_TRACKING_ID_PATTERN)),
   // SPEC 5: merged events collect their ext payloads in a list.
-  event_tracking_ext: z.union([extSchema, z.array(extSchema)]).optional(),
-  business1: text(1024).optional(),
-  business2: text(1024).optional(),
-  curr_page: text(2048).optional(),
-  curr_page_ext: z.union([text(4096), extSchema]).optional(),
+  event_tracking_ext: z.optional(z.union([extSchema, z.array(extSchema)])),
+  business1: z.optional(text(1024)),
+  business2: z.optional(text(1024)),
+  curr_page: z.optional(text(2048)),
+  curr_page_ext: z.optional(z.union([text(4096), extSchema])),
   track_type: z.enum(['auto', 'manual']),
-  timestamp: z.number().int().nonnegative(),
-  seq: z.number().int().nonnegative().optional(),
-  log_seq: z.number().int().nonnegative().optional(),
-  retry_count: z.number().int().nonnegative().optional(),
-  ctime: z.number().int().nonnegative().optional(),
-  merge: z.boolean().optional(),
-  timely: z.boolean().optional(),
-  page_unique_id: text(128).optional(),
+  timestamp: z.number().check(z.int(), z.nonnegative()),
+  seq: z.optional(z.number().check(z.int(), z.nonnegative())),
+  log_seq: z.optional(z.number().check(z.int(), z.nonnegative())),
+  retry_count: z.optional(z.number().check(z.int(), z.nonnegative())),
+  ctime: z.optional(z.number().check(z.int(), z.nonnegative())),
+  merge: z.optional(z.boolean()),
+  timely: z.optional(z.boolean()),
+  page_unique_id: z.optional(text(128)),
   url: text(4096),
-  title: text(1024).optional(),
-  referer: text(4096).optional(),
-  user_language: text(32).optional(),
-  uid: text(64).optional(),
+  title: z.optional(text(1024)),
+  referer: z.optional(text(4096)),
+  user_language: z.optional(text(32)),
+  uid: z.optional(text(64)),
   device_id: requiredText(128),
   session_id: requiredText(256),
-  first_visit_time: z.number().int().nonnegative().optional(),
-  first_day: z.boolean().optional(),
-  browser: text(128).optional(),
-  browser_version: text(64).optional(),
-  manufacturer: text(128).optional(),
-  model: text(128).optional(),
-  screen_width: z.number().int().nonnegative().optional(),
-  screen_height: z.number().int().nonnegative().optional(),
-  network_type: text(32).optional(),
-  sys: z.enum(TRACKING_SYS_VALUES).optional(),
-  os_version: text(64).optional(),
-  url_host: text(256).optional(),
-  source_referer: text(4096).optional(),
-  source_target: text(4096).optional(),
-  timezone_offset: z.number().int().optional(),
-  log_env: text(32).optional(),
-  qr_val: text(1024).optional(),
-  app_id: text(64).optional(),
-  app_name: text(64).optional(),
+  first_visit_time: z.optional(z.number().check(z.int(), z.nonnegative())),
+  first_day: z.optional(z.boolean()),
+  browser: z.optional(text(128)),
+  browser_version: z.optional(text(64)),
+  manufacturer: z.optional(text(128)),
+  model: z.optional(text(128)),
+  screen_width: z.optional(z.number().check(z.int(), z.nonnegative())),
+  screen_height: z.optional(z.number().check(z.int(), z.nonnegative())),
+  network_type: z.optional(text(32)),
+  sys: z.optional(z.enum(TRACKING_SYS_VALUES)),
+  os_version: z.optional(text(64)),
+  url_host: z.optional(text(256)),
+  source_referer: z.optional(text(4096)),
+  source_target: z.optional(text(4096)),
+  timezone_offset: z.optional(z.number().check(z.int())),
+  log_env: z.optional(text(32)),
+  qr_val: z.optional(text(1024)),
+  app_id: z.optional(text(64)),
+  app_name: z.optional(text(64)),
   // SPEC 3 "Base info": the platform code, the library version and the visitor id travel with
   // every event (the spec lists them beside the event's fields; the names are ours).
-  platform: z
-    .number()
-    .int()
-    .refine((value) => (platformCodes as number[]).includes(value), {
-      message: 'unknown platform code',
-    })
-    .optional(),
-  lib_version: text(16).optional(),
-  visitor_id: text(64).optional(),
+  platform: z.optional(
+    z.number().check(
+      z.int(),
+      z.refine((value) => (platformCodes as number[]).includes(value), {
+        message: 'unknown platform code',
+      }),
+    ),
+  ),
+  lib_version: z.optional(text(16)),
+  visitor_id: z.optional(text(64)),
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 
 /** Payload of the analytics upload: a JSON array of 1 to 50 events. */
 export const buriedLogInfoRequestSchema = z
   .array(trackingEventSchema)
-  .min(1)
-  .max(TRACKING_BATCH_SIZE);
+  .check(z.minLength(1), z.maxLength(TRACKING_BATCH_SIZE));
 export type BuriedLogInfoRequest = z.infer<typeof buriedLogInfoRequestSchema>;
 
 /**
  * The upload checked as a batch only (an array of 1 to 50 items): the gateway then checks each
  * item against {@link trackingEventSchema} on its own, so one bad event never costs the others.
  */
-export const buriedLogInfoBatchSchema = z.array(z.unknown()).min(1).max(TRACKING_BATCH_SIZE);
+export const buriedLogInfoBatchSchema = z
+  .array(z.unknown())
+  .check(z.minLength(1), z.maxLength(TRACKING_BATCH_SIZE));
 
 /** One refused event of an upload: its place in the array, its id when it had one, and why. */
 export const rejectedTrackingEventSchema = z.object({
-  index: z.number().int().nonnegative(),
-  eventId: z.string().nullable(),
+  index: z.number().check(z.int(), z.nonnegative()),
+  eventId: z.nullable(z.string()),
   reason: z.string(),
 });
 export type RejectedTrackingEvent = z.infer<typeof rejectedTrackingEventSchema>;
@@ -398,8 +404,8 @@ export type RejectedTrackingEvent = z.infer<typeof rejectedTrackingEventSchema>;
  * A refused event is malformed and never accepted however often it is sent: clients drop it.
  */
 export const buriedLogInfoReplySchema = z.object({
-  accepted: z.number().int().nonnegative(),
-  duplicates: z.number().int().nonnegative(),
+  accepted: z.number().check(z.int(), z.nonnegative()),
+  duplicates: z.number().check(z.int(), z.nonnegative()),
   rejected: z.array(rejectedTrackingEventSchema),
 });
 export type BuriedLogInfoReply = z.infer<typeof buriedLogInfoReplySchema>;
@@ -414,10 +420,10 @@ export type WebVitalRating = (typeof WEB_VITAL_RATINGS)[number];
  */
 export const webVitalExtSchema = z.object({
   name: z.enum(Object.keys(webVitalsThresholds) as [WebVitalName, ...WebVitalName[]]),
-  value: z.number().nonnegative(),
+  value: z.number().check(z.nonnegative()),
   rating: z.enum(WEB_VITAL_RATINGS),
   id: requiredText(128),
-  navigationType: text(32).optional(),
+  navigationType: z.optional(text(32)),
 });
 export type WebVitalExt = z.infer<typeof webVitalExtSchema>;
 
@@ -429,47 +435,52 @@ export const TRACKING_OVERVIEW_MAX_HOURS = 168;
 
 /** Query of the overview: the last `hours` hours, 1 to a week. @default 24 */
 export const trackingOverviewQuerySchema = z.object({
-  hours: z.coerce.number().int().min(1).max(TRACKING_OVERVIEW_MAX_HOURS).default(24),
+  hours: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(TRACKING_OVERVIEW_MAX_HOURS)),
+    24,
+  ),
 });
 export type TrackingOverviewQuery = z.infer<typeof trackingOverviewQuerySchema>;
 
 /** Event counts of one time bucket, by key (an event type's number, or a page path). */
 const bucketCountsSchema = z.object({
   /** Start of the bucket, ms since the epoch. */
-  start: z.number().int(),
-  counts: z.record(z.string(), z.number().int().nonnegative()),
+  start: z.number().check(z.int()),
+  counts: z.record(z.string(), z.number().check(z.int(), z.nonnegative())),
 });
 
 /** One web-vitals metric over the window. */
 export const webVitalSummarySchema = z.object({
   name: z.enum(Object.keys(webVitalsThresholds) as [WebVitalName, ...WebVitalName[]]),
-  samples: z.number().int().nonnegative(),
+  samples: z.number().check(z.int(), z.nonnegative()),
   /** 75th percentile value, or null without samples. */
-  p75: z.number().nullable(),
+  p75: z.nullable(z.number()),
   /** Samples per rating against the spec's thresholds. */
   ratings: z.object({
-    good: z.number().int().nonnegative(),
-    'needs-improvement': z.number().int().nonnegative(),
-    poor: z.number().int().nonnegative(),
+    good: z.number().check(z.int(), z.nonnegative()),
+    'needs-improvement': z.number().check(z.int(), z.nonnegative()),
+    poor: z.number().check(z.int(), z.nonnegative()),
   }),
   /** Histogram: samples with a value up to `upTo` (exclusive of the previous bucket's). */
-  histogram: z.array(z.object({ upTo: z.number(), count: z.number().int().nonnegative() })),
+  histogram: z.array(
+    z.object({ upTo: z.number(), count: z.number().check(z.int(), z.nonnegative()) }),
+  ),
 });
 export type WebVitalSummary = z.infer<typeof webVitalSummarySchema>;
 
 /** A stored event as the overview lists it. */
 export const trackedEventSummarySchema = z.object({
   eventId: z.string(),
-  type: z.number().int(),
+  type: z.number().check(z.int()),
   eventTrackingId: z.string(),
-  pageStatus: z.string().nullable(),
+  pageStatus: z.nullable(z.string()),
   page: z.string(),
   uid: z.string(),
   deviceId: z.string(),
   /** When the event happened (client clock), ms since the epoch. */
-  timestamp: z.number().int(),
+  timestamp: z.number().check(z.int()),
   /** When the gateway stored it, ms since the epoch. */
-  receivedAt: z.number().int(),
+  receivedAt: z.number().check(z.int()),
   ext: z.unknown(),
 });
 export type TrackedEventSummary = z.infer<typeof trackedEventSummarySchema>;
@@ -483,21 +494,26 @@ export const TRACKING_EVENTS_MAX_LIMIT = 1000;
  */
 export const trackingEventsQuerySchema = z
   .object({
-    deviceId: requiredText(128).optional(),
-    visitorId: requiredText(64).optional(),
-    limit: z.coerce.number().int().min(1).max(TRACKING_EVENTS_MAX_LIMIT).default(200),
+    deviceId: z.optional(requiredText(128)),
+    visitorId: z.optional(requiredText(64)),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.gte(1), z.lte(TRACKING_EVENTS_MAX_LIMIT)),
+      200,
+    ),
   })
-  .refine((query) => query.deviceId !== undefined || query.visitorId !== undefined, {
-    message: 'deviceId or visitorId is required',
-    path: ['deviceId'],
-  });
+  .check(
+    z.refine((query) => query.deviceId !== undefined || query.visitorId !== undefined, {
+      message: 'deviceId or visitorId is required',
+      path: ['deviceId'],
+    }),
+  );
 export type TrackingEventsQuery = z.infer<typeof trackingEventsQuerySchema>;
 
 /** Reply of the device events call: each stored event in full, oldest first by event time. */
 export const trackingEventsReplySchema = z.object({
   events: z.array(
     z.object({
-      receivedAt: z.number().int(),
+      receivedAt: z.number().check(z.int()),
       event: z.record(z.string(), z.unknown()),
     }),
   ),
@@ -510,16 +526,18 @@ export type TrackingUploadSwitch = z.infer<typeof trackingUploadSwitchSchema>;
 
 /** Reply of the overview. */
 export const trackingOverviewReplySchema = z.object({
-  from: z.number().int(),
-  to: z.number().int(),
-  bucketMs: z.number().int().positive(),
-  total: z.number().int().nonnegative(),
+  from: z.number().check(z.int()),
+  to: z.number().check(z.int()),
+  bucketMs: z.number().check(z.int(), z.positive()),
+  total: z.number().check(z.int(), z.nonnegative()),
   /** Events per bucket by event type number (`"1"` page ... `"9"` system). */
   byType: z.array(bucketCountsSchema),
   /** Events per bucket by page path (the window's busiest pages; the rest under `other`). */
   byPage: z.array(bucketCountsSchema),
   /** Totals of the window's busiest pages, busiest first. */
-  topPages: z.array(z.object({ page: z.string(), count: z.number().int().nonnegative() })),
+  topPages: z.array(
+    z.object({ page: z.string(), count: z.number().check(z.int(), z.nonnegative()) }),
+  ),
   /** The latest events, newest first. */
   latest: z.array(trackedEventSummarySchema),
   webVitals: z.array(webVitalSummarySchema),
@@ -533,23 +551,21 @@ export type TrackingOverviewReply = z.infer<typeof trackingOverviewReplySchema>;
 // their payloads are not shown, so the shapes below are ours, with the spec's field names)
 
 /** A login name or email: trimmed, 3 to 254 characters. */
-const loginNameField = z.string().trim().min(3).max(254);
+const loginNameField = z.string().check(z.trim(), z.minLength(3), z.maxLength(254));
 /** A password as typed; its strength is the gateway's rule (it answers weakPassword). */
-const passwordField = z.string().min(1).max(128);
+const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
 /** A country calling code such as `+81` or `81`. */
 export const areaCodeField = z
   .string()
-  .trim()
-  .regex(/^\+?\d{1,4}$/, 'expected a country calling code');
+  .check(z.trim(), z.regex(/^\+?\d{1,4}$/, 'expected a country calling code'));
 /** A national mobile number: 4 to 15 digits. */
 export const mobileField = z
   .string()
-  .trim()
-  .regex(/^\d{4,15}$/, 'expected 4 to 15 digits');
+  .check(z.trim(), z.regex(/^\d{4,15}$/, 'expected 4 to 15 digits'));
 /** An email address. */
-export const emailField = z.email().max(254);
+export const emailField = z.email().check(z.maxLength(254));
 /** A verification code as sent by e-mail or SMS: six digits (protocol `verification.ts`). */
-const verifyCodeField = z.string().regex(/^\d{6}$/, 'expected the 6-digit code');
+const verifyCodeField = z.string().check(z.regex(/^\d{6}$/, 'expected the 6-digit code'));
 
 /**
  * Payload of `/v1/user/login`: the login name is an email, a mobile number with its area code
@@ -565,9 +581,9 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const registerEmailRequestSchema = z.strictObject({
   email: emailField,
   pwd: passwordField,
-  rePwd: passwordField.optional(),
+  rePwd: z.optional(passwordField),
   /** The code sent to `email` (sendVerifyCode); required while the gateway verifies addresses. */
-  emailCode: verifyCodeField.optional(),
+  emailCode: z.optional(verifyCodeField),
 });
 export type RegisterEmailRequest = z.infer<typeof registerEmailRequestSchema>;
 
@@ -576,9 +592,9 @@ export const registerMobileRequestSchema = z.strictObject({
   areaCode: areaCodeField,
   mobile: mobileField,
   pwd: passwordField,
-  rePwd: passwordField.optional(),
+  rePwd: z.optional(passwordField),
   /** The code sent by SMS to the number (sendVerifyCode). */
-  mobileCode: verifyCodeField.optional(),
+  mobileCode: z.optional(verifyCodeField),
 });
 export type RegisterMobileRequest = z.infer<typeof registerMobileRequestSchema>;
 
@@ -588,10 +604,10 @@ export const registerMobileAndEmailRequestSchema = z.strictObject({
   areaCode: areaCodeField,
   mobile: mobileField,
   pwd: passwordField,
-  rePwd: passwordField.optional(),
+  rePwd: z.optional(passwordField),
   /** Both codes: one to the address, one to the number. */
-  emailCode: verifyCodeField.optional(),
-  mobileCode: verifyCodeField.optional(),
+  emailCode: z.optional(verifyCodeField),
+  mobileCode: z.optional(verifyCodeField),
 });
 export type RegisterMobileAndEmailRequest = z.infer<typeof registerMobileAndEmailRequestSchema>;
 
@@ -609,15 +625,14 @@ export const sessionReplySchema = z.object({
    * The device check of SPEC 7 on login paths: whether this device's key (proved by the
    * `userCheckDeviceSign` header) was bound to the user before. Absent when no check was made.
    */
-  deviceKnown: z.boolean().optional(),
+  deviceKnown: z.optional(z.boolean()),
 });
 export type SessionReply = z.infer<typeof sessionReplySchema>;
 
 /** A sub-account name: 3 to 32 letters, digits, `_` or `-`. */
 const subAccountNameField = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{3,32}$/, 'expected 3 to 32 letters, digits, _ or -');
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,32}$/, 'expected 3 to 32 letters, digits, _ or -'));
 
 /** Payload of `/v1/user/subAccount/create`. */
 export const subAccountCreateRequestSchema = z.strictObject({ userName: subAccountNameField });
@@ -627,7 +642,7 @@ export type SubAccountCreateRequest = z.infer<typeof subAccountCreateRequestSche
 export const subAccountSchema = z.object({
   userId: requiredText(64),
   userName: text(256),
-  createdDate: z.number().int().nonnegative(),
+  createdDate: z.number().check(z.int(), z.nonnegative()),
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
@@ -644,7 +659,7 @@ export { PASSWORD_MIN_LENGTH, isStrongPassword } from './password-rule';
 /** One recent sign-in of the account: a session, live or ended. */
 export const signInDeviceSchema = z.object({
   /** When the session began, ms since the epoch. */
-  signedInAt: z.number().int().nonnegative(),
+  signedInAt: z.number().check(z.int(), z.nonnegative()),
   ip: text(64),
   userAgent: text(512),
   /** Whether this is the session that asks. */
@@ -663,7 +678,7 @@ export type DeviceListReply = z.infer<typeof deviceListReplySchema>;
 // page of SPEC 2's account/newapi). Amounts are decimal strings, never floats.
 
 /** A non-negative decimal amount as a string, e.g. `"0.12500000"`. */
-const amountField = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount');
+const amountField = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'expected a decimal amount'));
 
 /** One coin balance of the account. */
 export const assetBalanceSchema = z.object({
@@ -686,10 +701,12 @@ export { API_KEY_PERMISSIONS, type ApiKeyPermission } from './api-key-permission
 
 /** Payload of `/v1/user/apiKey/create`. */
 export const apiKeyCreateRequestSchema = z.strictObject({
-  label: z.string().trim().min(1).max(64),
-  permissions: z.array(z.enum(API_KEY_PERMISSIONS)).min(1).max(API_KEY_PERMISSIONS.length),
+  label: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  permissions: z
+    .array(z.enum(API_KEY_PERMISSIONS))
+    .check(z.minLength(1), z.maxLength(API_KEY_PERMISSIONS.length)),
   /** Addresses the key may be used from; empty for any. */
-  ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).max(20),
+  ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).check(z.maxLength(20)),
 });
 export type ApiKeyCreateRequest = z.infer<typeof apiKeyCreateRequestSchema>;
 
@@ -699,12 +716,12 @@ export const apiKeySchema = z.object({
   label: text(64),
   permissions: z.array(z.enum(API_KEY_PERMISSIONS)),
   ipWhitelist: z.array(z.string()),
-  createdDate: z.number().int().nonnegative(),
+  createdDate: z.number().check(z.int(), z.nonnegative()),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** Reply of a creation: the key and its secret, shown this once and never stored in clear. */
-export const apiKeyCreateReplySchema = apiKeySchema.extend({ secretKey: requiredText(128) });
+export const apiKeyCreateReplySchema = z.extend(apiKeySchema, { secretKey: requiredText(128) });
 export type ApiKeyCreateReply = z.infer<typeof apiKeyCreateReplySchema>;
 
 /** Reply of `/v1/user/apiKey/list`. */

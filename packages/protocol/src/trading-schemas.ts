@@ -2,7 +2,7 @@
  * The zod schemas of the trading calls (see trading.ts for the contract's constants, codes and
  * paths). Apart from trading.ts so that pages importing only constants do not load zod.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   MARKET_MAX_LIMIT,
   KLINE_INTERVALS,
@@ -16,11 +16,13 @@ import {
 /** A non-negative decimal string with at most 18 places: `"0"`, `"65000.1"`. */
 export const decimalString = z
   .string()
-  .regex(/^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/, 'must be a decimal number like "65000.1"');
+  .check(
+    z.regex(/^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/, 'must be a decimal number like "65000.1"'),
+  );
 
-const symbolField = z.string().min(1).max(32);
+const symbolField = z.string().check(z.minLength(1), z.maxLength(32));
 const limitField = (fallback: number) =>
-  z.coerce.number().int().min(1).max(MARKET_MAX_LIMIT).default(fallback);
+  z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MARKET_MAX_LIMIT)), fallback);
 
 export const marketSymbolSchema = z.object({
   symbol: z.string(),
@@ -31,7 +33,7 @@ export const marketSymbolSchema = z.object({
   sizeStep: decimalString,
   minSize: decimalString,
   minNotional: decimalString,
-  maxLeverage: z.number().int().positive(),
+  maxLeverage: z.number().check(z.int(), z.positive()),
 });
 export const symbolsReplySchema = z.object({ symbols: z.array(marketSymbolSchema) });
 export type SymbolsReply = z.infer<typeof symbolsReplySchema>;
@@ -45,7 +47,7 @@ export const klinesQuerySchema = z.object({
   interval: z.enum(Object.keys(KLINE_INTERVALS) as [KlineInterval, ...KlineInterval[]]),
   limit: limitField(200),
 });
-export const streamQuerySchema = klinesQuerySchema.pick({ symbol: true, interval: true });
+export const streamQuerySchema = z.pick(klinesQuerySchema, { symbol: true, interval: true });
 
 export const tickerSchema = z.object({
   symbol: z.string(),
@@ -56,9 +58,9 @@ export const tickerSchema = z.object({
   high24h: decimalString,
   low24h: decimalString,
   /** Change over 24 h as a signed ratio: `"-0.0123"` is −1.23 %. */
-  change24h: z.string().regex(/^-?\d+(?:\.\d+)?$/),
+  change24h: z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/)),
   volume24h: decimalString,
-  time: z.number().int(),
+  time: z.number().check(z.int()),
 });
 export type Ticker = z.infer<typeof tickerSchema>;
 
@@ -70,7 +72,7 @@ export const depthSchema = z.object({
   bids: z.array(levelSchema),
   /** Best (lowest) first. */
   asks: z.array(levelSchema),
-  time: z.number().int(),
+  time: z.number().check(z.int()),
 });
 export type Depth = z.infer<typeof depthSchema>;
 
@@ -80,14 +82,14 @@ export const marketTradeSchema = z.object({
   size: decimalString,
   /** The taker's side. */
   side: z.enum(['buy', 'sell']),
-  time: z.number().int(),
+  time: z.number().check(z.int()),
 });
 export type MarketTrade = z.infer<typeof marketTradeSchema>;
 export const tradesReplySchema = z.object({ trades: z.array(marketTradeSchema) });
 
 export const candleSchema = z.object({
   /** Start of the candle, ms since the epoch. */
-  time: z.number().int(),
+  time: z.number().check(z.int()),
   open: decimalString,
   high: decimalString,
   low: decimalString,
@@ -113,7 +115,7 @@ export const placeOrderRequestSchema = z.strictObject({
   side: z.enum(ORDER_SIDES),
   type: z.enum(ORDER_TYPES),
   /** Limit orders only. */
-  price: decimalString.optional(),
+  price: z.optional(decimalString),
   /** In the base coin. */
   size: decimalString,
 });
@@ -125,24 +127,26 @@ export const orderSchema = z.object({
   side: z.enum(ORDER_SIDES),
   type: z.enum(ORDER_TYPES),
   /** The limit price; null for a market order. */
-  price: decimalString.nullable(),
+  price: z.nullable(decimalString),
   size: decimalString,
   filledSize: decimalString,
   /** Average fill price; null while nothing is filled. */
-  averagePrice: decimalString.nullable(),
+  averagePrice: z.nullable(decimalString),
   status: z.enum(ORDER_STATUSES),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  createdAt: z.number().check(z.int()),
+  updatedAt: z.number().check(z.int()),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderReplySchema = z.object({ order: orderSchema });
 export const ordersReplySchema = z.object({ orders: z.array(orderSchema) });
 
-export const cancelOrderRequestSchema = z.strictObject({ orderId: z.string().min(1).max(64) });
+export const cancelOrderRequestSchema = z.strictObject({
+  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
 /** Open orders, history and fills: of one pair, or of all. */
 export const ordersQuerySchema = z.strictObject({
-  symbol: symbolField.optional(),
-  limit: z.number().int().min(1).max(MARKET_MAX_LIMIT).default(50),
+  symbol: z.optional(symbolField),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(MARKET_MAX_LIMIT)), 50),
 });
 
 export const fillSchema = z.object({
@@ -154,7 +158,7 @@ export const fillSchema = z.object({
   size: decimalString,
   /** Fee in the quote coin. */
   fee: decimalString,
-  time: z.number().int(),
+  time: z.number().check(z.int()),
 });
 export type Fill = z.infer<typeof fillSchema>;
 export const fillsReplySchema = z.object({ fills: z.array(fillSchema) });
@@ -180,35 +184,34 @@ export const openPositionRequestSchema = z.strictObject({
   symbol: symbolField,
   side: z.enum(POSITION_SIDES),
   /** 1 to the pair's maxLeverage. */
-  leverage: z.number().int(),
+  leverage: z.number().check(z.int()),
   /** In the base coin; opened at market. */
   size: decimalString,
 });
 export type OpenPositionRequest = z.infer<typeof openPositionRequestSchema>;
 
-export const closePositionRequestSchema = z.strictObject({ positionId: z.string().min(1).max(64) });
+export const closePositionRequestSchema = z.strictObject({
+  positionId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
 
 export const positionSchema = z.object({
   positionId: z.string(),
   symbol: z.string(),
   side: z.enum(POSITION_SIDES),
   size: decimalString,
-  leverage: z.number().int(),
+  leverage: z.number().check(z.int()),
   entryPrice: decimalString,
   markPrice: decimalString,
   /** Isolated margin held, USDT. */
   margin: decimalString,
   /** Signed, USDT. */
-  unrealizedPnl: z.string().regex(/^-?\d+(?:\.\d+)?$/),
+  unrealizedPnl: z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/)),
   liquidationPrice: decimalString,
   status: z.enum(['open', 'closed', 'liquidated']),
   /** Realised PnL once closed, signed, USDT; null while open. */
-  realizedPnl: z
-    .string()
-    .regex(/^-?\d+(?:\.\d+)?$/)
-    .nullable(),
-  openedAt: z.number().int(),
-  closedAt: z.number().int().nullable(),
+  realizedPnl: z.nullable(z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/))),
+  openedAt: z.number().check(z.int()),
+  closedAt: z.nullable(z.number().check(z.int())),
 });
 export type Position = z.infer<typeof positionSchema>;
 export const positionReplySchema = z.object({ position: positionSchema });

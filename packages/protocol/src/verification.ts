@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { areaCodeField, emailField, mobileField } from './schemas';
 import { VerifyChannel, VerifyScene } from './verify-code-rule';
 
@@ -29,7 +29,7 @@ export type SendVerifyCodeRequest = z.infer<typeof sendVerifyCodeRequestSchema>;
 
 /** Reply of `sendVerifyCode`: the same for every address, registered or not. */
 export const sendVerifyCodeReplySchema = z.strictObject({
-  expiresInSeconds: z.number().int().positive(),
-  resendAfterSeconds: z.number().int().positive(),
+  expiresInSeconds: z.number().check(z.int(), z.positive()),
+  resendAfterSeconds: z.number().check(z.int(), z.positive()),
 });
 export type SendVerifyCodeReply = z.infer<typeof sendVerifyCodeReplySchema>;

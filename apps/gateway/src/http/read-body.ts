@@ -1,8 +1,13 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { config, locales } from 'zod';
+import type { z } from 'zod/mini';
 import { BadInputError } from './errors';
 import { refuseMalformedValue } from './json-value';
+
+// The protocol's schemas are zod/mini ones, which load no locale: the messages named in refusals
+// are zod's English ones, as classic zod sets them on its first schema (set here in case none is).
+if (!config().localeError) config(locales.en());
 
 /**
  * Parses a body's text as JSON (an empty body is `{}`); refuses what is not JSON with 40000, and
@@ -22,7 +27,7 @@ export function parseJsonText(text: string, { strings = true } = {}): unknown {
 }
 
 /** Checks a value against a schema; refuses it with 40001, naming the first bad field. */
-function checkSchema<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+function checkSchema<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -36,13 +41,13 @@ function checkSchema<S extends z.ZodType>(schema: S, value: unknown): z.infer<S>
  * Checks a value that did not come through parseJsonText (a query, decrypted login fields)
  * against a schema: depth and strings first, as parseJsonText does, then the schema (40001).
  */
-export function validateBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+export function validateBody<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
   refuseMalformedValue(value);
   return checkSchema(schema, value);
 }
 
 /** Parses a JSON body against a schema; refuses what is not JSON or not of the schema, naming the field. */
-export async function readJsonBody<S extends z.ZodType>(
+export async function readJsonBody<S extends z.ZodMiniType>(
   c: Context,
   schema: S,
 ): Promise<z.infer<S>> {

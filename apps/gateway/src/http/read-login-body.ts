@@ -3,7 +3,7 @@ import { EncryptedBodyField, encryptedLoginFields } from '@exchange-web/protocol
 import { HeaderName, KeyAlgorithm } from '@exchange-web/protocol/registry';
 import { LoginFreshnessField, isLoginTimeFresh } from '@exchange-web/protocol/signing';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Queryable } from '../db/database';
 import type { ClientKey } from '../signing/client-keys';
 import { decryptBodyCiphertext, type DecryptResult } from '../signing/login-ciphertext';
@@ -33,7 +33,7 @@ export interface LoginBodyReader {
    * server key, 00023 bad `publicKey` or `initSign`, 21014 a `bodyTime` outside the freshness
    * window (HTTP 400), 21015 a `bodyNonce` used before (HTTP 409), then the schema's 40000 / 40001.
    */
-  read<S extends z.ZodType>(c: Context, schema: S): Promise<LoginBody<z.infer<S>>>;
+  read<S extends z.ZodMiniType>(c: Context, schema: S): Promise<LoginBody<z.infer<S>>>;
 }
 
 export interface LoginBodyReaderDeps {

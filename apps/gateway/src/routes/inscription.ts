@@ -30,7 +30,7 @@ import {
 import { isLocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Queryable } from '../db/database';
 import { ok } from '../http/envelope-response';
 import { BadInputError } from '../http/errors';
@@ -73,7 +73,7 @@ const TDK_CODES = {
 } as const;
 
 /** Reads a JSON body (40000 when it is not JSON) and checks it against `schema`. */
-async function readRequest<S extends z.ZodType>(
+async function readRequest<S extends z.ZodMiniType>(
   c: Context,
   schema: S,
   fieldCodes: Readonly<Record<string, InscriptionCode>> = {},

@@ -6,15 +6,19 @@ import {
   type RejectedTrackingEvent,
   type TrackingEvent,
 } from '@exchange-web/protocol/schemas';
-import type { z } from 'zod';
+import { config, locales, type z } from 'zod';
 import type { Queryable } from '../db/database';
 import { describeMalformedPart, findMalformedPart } from '../http/json-value';
+
+// The protocol's schemas are zod/mini ones, which load no locale: the messages named in refusals
+// are zod's English ones, as classic zod sets them on its first schema (set here in case none is).
+if (!config().localeError) config(locales.en());
 
 /** The latest client time an event may carry: the largest a JavaScript Date (and PostgreSQL) holds. */
 const MAX_EVENT_TIMESTAMP_MS = 8.64e15;
 
 /** `field: message` of a zod error's first issue, the field prefixed with `prefix`. */
-function firstIssue(error: z.ZodError, prefix: string[] = []): string {
+function firstIssue(error: z.core.$ZodError, prefix: string[] = []): string {
   const issue = error.issues[0];
   const path = [...prefix, ...(issue?.path.map(String) ?? [])];
   return `${path.length > 0 ? path.join('.') : '(event)'}: ${issue?.message ?? 'invalid'}`;

@@ -8,7 +8,7 @@ import type {
   tokenTableRequestSchema,
 } from '@exchange-web/protocol/inscription';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { shortenId, type Fiat, type InscriptionFormats } from './formats';
 import { failureKeyOf, inscriptionCall } from './inscription-client';
 import { TOKEN_TABLE_QUERY, tokenPath } from './list-links';
@@ -34,7 +34,7 @@ interface TablePages<R extends Paged> {
  * The URL stays as it is: a page of a table is not a page view (the tracker counts URL changes).
  */
 function useTablePages<R extends Paged>(
-  endpoint: Endpoint<typeof tokenTableRequestSchema, z.ZodType<R>>,
+  endpoint: Endpoint<typeof tokenTableRequestSchema, z.ZodMiniType<R>>,
   ticker: string,
   pageSize: number,
   initial: R | null,

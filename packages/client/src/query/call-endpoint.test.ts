@@ -56,7 +56,7 @@ describe('callEndpoint', () => {
     );
     expect(isMalformedReplyError(error)).toBe(true);
     expect(error).toMatchObject({ reply: data });
-    expect((error as Error).cause).toHaveProperty('name', 'ZodError');
+    expect((error as Error).cause).toHaveProperty('name', '$ZodError');
   });
 
   it('refuses a request the schema refuses before anything is sent', async () => {
@@ -65,7 +65,7 @@ describe('callEndpoint', () => {
       (caught: unknown) => caught,
     );
     expect(isInvalidRequestError(error)).toBe(true);
-    expect((error as Error).cause).toHaveProperty('name', 'ZodError');
+    expect((error as Error).cause).toHaveProperty('name', '$ZodError');
     expect(server.seen).toEqual([]);
   });
 

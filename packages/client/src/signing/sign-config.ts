@@ -6,6 +6,7 @@ import {
   gatewaySignConfigSchema,
   type GatewaySignConfig,
 } from '@exchange-web/protocol/schemas';
+import * as z from 'zod/mini';
 import type { KeyValueStorage } from '../key-value-storage';
 import type { FailureReason, ReportFailure } from './failure-report';
 import { isServerKeySigned, trustRootKey } from './trust-root';
@@ -50,8 +51,8 @@ export interface SignConfigOptions {
 }
 
 // The partial schema accepts a missing or empty serverPublicKeySign (see SignConfig).
-const lenientConfigSchema = gatewaySignConfigSchema.partial({ serverPublicKeySign: true });
-const lenientReplySchema = gatewaySignConfigReplySchema.extend({
+const lenientConfigSchema = z.partial(gatewaySignConfigSchema, { serverPublicKeySign: true });
+const lenientReplySchema = z.extend(gatewaySignConfigReplySchema, {
   gatewaySignConfig: lenientConfigSchema,
 });
 
