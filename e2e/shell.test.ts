@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, launchIsolatedBrowser } from './support/browser';
 import { acceptLegalNotice, htmlTag, serverHtml, waitForRemoteHeader } from './support/pages';
 
 const siteUrl = inject('siteUrl');
@@ -183,4 +183,51 @@ describe('menus from the keyboard', () => {
     await context.clearCookies({ name: 'lang' });
     await page.close();
   });
+});
+
+describe('on a phone', () => {
+  // Narrow phones and Lighthouse's emulated one; every family of page a visitor lands on first.
+  const WIDTHS = [360, 412];
+  const PAGES = ['/', '/ar', '/spot/BTCUSDT', '/ar/spot/BTCUSDT', '/register', '/ar/register'];
+
+  it.each(WIDTHS)(
+    'fits every page into %i px, header included, with nothing to scroll sideways',
+    async (width) => {
+      const phones = await launchIsolatedBrowser();
+      const phone = await phones.newContext({
+        viewport: { width, height: 800 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await acceptLegalNotice(phone, siteUrl);
+      const page = await phone.newPage();
+      for (const path of PAGES) {
+        await page.goto(`${siteUrl}${path}`);
+        await waitForRemoteHeader(page);
+        // A page wider than the screen makes a phone zoom the whole layout out.
+        const widths = await page.evaluate(() => ({
+          document: document.documentElement.scrollWidth,
+          screen: document.documentElement.clientWidth,
+          tools: Math.max(
+            ...[
+              ...document.querySelectorAll('.site-header > :not(.site-nav), .site-tools > *'),
+            ].map((element) => element.getBoundingClientRect().right),
+          ),
+        }));
+        expect(widths.document, path).toBe(width);
+        expect(widths.screen, path).toBe(width);
+        expect(widths.tools, path).toBeLessThanOrEqual(width);
+        // The header keeps the height its space was kept at before the remote came.
+        const header = await page.getByTestId('shell-header').boundingBox();
+        const site = await page.locator('.site-header[data-source="remote"]').boundingBox();
+        expect(site?.height, path).toBeLessThanOrEqual(header?.height ?? 0);
+        // The navigation stays reachable: its own row, scrolled sideways.
+        expect(
+          await page.locator('.site-header[data-source="remote"] .site-nav').isVisible(),
+          path,
+        ).toBe(true);
+      }
+      await phones.close();
+    },
+  );
 });
