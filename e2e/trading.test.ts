@@ -82,8 +82,12 @@ describe('the spot page for everyone', () => {
     const { context, page } = await newVisitor(browser, siteUrl);
     await page.goto(`${siteUrl}${SPOT}`);
 
-    // The chart: lightweight-charts loads on demand and draws canvases inside the named figure.
+    // The chart: candles drawn without the chart library first, no canvas; lightweight-charts
+    // loads once the visitor reaches for the chart, and its canvases cover the drawing.
     const chart = page.getByRole('img', { name: /^BTC\/USDT price chart\. Candlestick chart/ });
+    await chart.getByTestId('chart-preview').locator('svg g').first().waitFor();
+    expect(await chart.locator('canvas').count()).toBe(0);
+    await chart.hover();
     await chart.locator('canvas').first().waitFor();
     await page.getByTestId('book-asks').locator('tbody tr').first().waitFor();
     await page.getByTestId('book-bids').locator('tbody tr').first().waitFor();

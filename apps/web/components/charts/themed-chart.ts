@@ -1,26 +1,8 @@
 import type { Theme } from '@exchange-web/protocol/registry';
 import { ColorType, createChart, type IChartApi } from 'lightweight-charts';
+import { CHART_COLOURS } from './chart-colours';
 
-/** Chart colours per theme: the same up/down pair as the pages' text (trading.module.css). */
-export const CHART_COLOURS: Record<
-  Theme,
-  { text: string; grid: string; background: string; up: string; down: string }
-> = {
-  white: {
-    text: '#4d5565',
-    grid: '#eef0f3',
-    background: '#ffffff',
-    up: '#0b8a5a',
-    down: '#c8323c',
-  },
-  black: {
-    text: '#a3adba',
-    grid: '#222831',
-    background: '#161b22',
-    up: '#2ebd85',
-    down: '#f6465d',
-  },
-};
+export { CHART_COLOURS } from './chart-colours';
 
 export interface ThemedChartOptions {
   theme: Theme;

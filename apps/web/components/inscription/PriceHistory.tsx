@@ -5,13 +5,16 @@ import type { PriceHistoryInterval, PriceHistoryReply } from '@exchange-web/prot
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useReachFor } from '../charts/useReachFor';
 import { Segmented } from '../trading/Segmented';
 import { CHART_POINTS, chartSeries } from './chart-data';
 import type { Fiat, InscriptionFormats } from './formats';
 import { failureKeyOf, inscriptionCall } from './inscription-client';
+import { LinePreview } from './LinePreview';
 import styles from './inscription.module.css';
 
 // DESIGN Budgets: lightweight-charts loads on demand, in the browser only; the box keeps its size.
+// Issue 18: on demand means when the visitor reaches for the chart; LinePreview draws it before.
 const PriceLineChart = dynamic(() => import('./PriceLineChart'), {
   ssr: false,
   loading: () => null,
@@ -99,6 +102,7 @@ export function PriceHistory({
     (value: number) => formats.price(String(value), { value: fiat.value, rate: 1 }),
     [formats, fiat.value],
   );
+  const [interactive, reachFor] = useReachFor();
   const title = t('inscription.chart.title', { ticker });
   const newest = reply?.items[0];
   const oldest = reply?.items[reply.items.length - 1];
@@ -155,15 +159,23 @@ export function PriceHistory({
         data-testid="price-history-chart"
         data-interval={interval}
         data-points={points?.length ?? 0}
+        data-interactive={interactive}
+        {...reachFor}
       >
         {points && points.length > 0 ? (
-          <PriceLineChart
-            points={points}
-            theme={theme}
-            locale={formats.locale}
-            timeVisible={interval === '1h'}
-            formatPrice={fiatPrice}
-          />
+          <>
+            {/* Stays under the chart while the library loads: the chart's canvas covers it. */}
+            <LinePreview points={points} theme={theme} formatPrice={fiatPrice} />
+            {interactive ? (
+              <PriceLineChart
+                points={points}
+                theme={theme}
+                locale={formats.locale}
+                timeVisible={interval === '1h'}
+                formatPrice={fiatPrice}
+              />
+            ) : null}
+          </>
         ) : null}
         {status ? (
           <span className={styles.chartStatus} aria-hidden="true">

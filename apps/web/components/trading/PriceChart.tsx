@@ -8,12 +8,16 @@ import {
 } from '@exchange-web/protocol/trading';
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
+import { useReachFor } from '../charts/useReachFor';
+import { CandlePreview } from './CandlePreview';
 import type { TradingFormats } from './formats';
 import { Segmented } from './Segmented';
 import { decimalsOf } from './trade-math';
 import styles from './trading.module.css';
 
 // DESIGN Budgets: lightweight-charts loads on demand, in the browser only; the box keeps its size.
+// Issue 18: on demand means when the visitor reaches for the chart (a pointer over it or on it);
+// until then CandlePreview draws the same candles, live, without the library.
 const CandleChart = dynamic(() => import('./CandleChart'), { ssr: false, loading: () => null });
 
 const INTERVALS = Object.keys(KLINE_INTERVALS) as KlineInterval[];
@@ -61,6 +65,7 @@ export function PriceChart({
     return (value: number) => numbers.format(value);
   }, [formats.locale, pricePlaces]);
   const recent = candles ? candles.slice(-TABLE_ROWS).reverse() : [];
+  const [interactive, reachFor] = useReachFor();
 
   return (
     <figure className={`${styles.panel} ${styles.chartPanel}`} aria-labelledby="chart-title">
@@ -83,19 +88,27 @@ export function PriceChart({
         aria-label={`${title}. ${description}`}
         data-testid="price-chart"
         aria-busy={candles === null}
+        data-interactive={interactive}
+        {...reachFor}
       >
         {candles === null ? (
           <span className={styles.chartLoading} aria-hidden="true">
             {t('trading.chart.loading')}
           </span>
         ) : (
-          <CandleChart
-            candles={candles}
-            theme={theme}
-            locale={formats.locale}
-            pricePlaces={pricePlaces}
-            formatPrice={formatPrice}
-          />
+          <>
+            {/* Stays under the chart while the library loads: the chart's canvas covers it. */}
+            <CandlePreview candles={candles} theme={theme} formatPrice={formatPrice} />
+            {interactive ? (
+              <CandleChart
+                candles={candles}
+                theme={theme}
+                locale={formats.locale}
+                pricePlaces={pricePlaces}
+                formatPrice={formatPrice}
+              />
+            ) : null}
+          </>
         )}
       </div>
       <details className={styles.dataTable}>
