@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
@@ -8,11 +9,17 @@ import { HIDDEN_PATH_PREFIX, LOCALE_CODES } from '../../packages/protocol/src/la
 import { NO_PREFIX_LOCALE } from './lib/router-locale';
 
 // Production builds name their own trust root (README "Request signing"); without one the client
-// keeps the development certificate.
+// keeps the development certificate. The build reads the certificate's public key (Node's X.509
+// parser), so the browser imports a key and carries no certificate parser.
 const trustCertFile = process.env.SIGN_TRUST_CERT_FILE;
+const trustPublicKey = trustCertFile
+  ? new X509Certificate(readFileSync(trustCertFile)).publicKey
+      .export({ type: 'spki', format: 'der' })
+      .toString('base64')
+  : undefined;
 
 const config: NextConfig = {
-  env: trustCertFile ? { SIGN_TRUST_CERT_PEM: readFileSync(trustCertFile, 'utf8') } : {},
+  env: trustPublicKey ? { SIGN_TRUST_PUBLIC_KEY: trustPublicKey } : {},
   reactStrictMode: true,
   poweredByHeader: false,
   // The router's "default" locale stands for a path without a prefix: the language then comes from

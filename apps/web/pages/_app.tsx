@@ -61,8 +61,8 @@ function siteServicesFor(shell: ShellAppProps['shell']): SiteServices {
       // SPEC 4: the site turns on the replace-image-domain option of its request client
       // (REPLACE_IMAGE_DOMAIN, on by default).
       replaceImageDomain: shell.settings.replaceImageDomain,
-      ...(process.env.SIGN_TRUST_CERT_PEM
-        ? { trustRootCertPem: process.env.SIGN_TRUST_CERT_PEM }
+      ...(process.env.SIGN_TRUST_PUBLIC_KEY
+        ? { trustRootPublicKey: process.env.SIGN_TRUST_PUBLIC_KEY }
         : {}),
     });
   if (typeof window === 'undefined') return build();

@@ -146,7 +146,7 @@ export interface HttpClientOptions {
    * device-check, request-signing and sign-error. Off unless given: the site turns it on.
    * @default false
    * @example
-   * createHttpClient({ signing: { trustRootCertPem: PRODUCTION_TRUST_ROOT_PEM } });
+   * createHttpClient({ signing: { trustRootPublicKey: PRODUCTION_TRUST_ROOT_KEY } });
    */
   signing?: SigningOptions | false;
   /**

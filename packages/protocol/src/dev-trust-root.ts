@@ -27,3 +27,12 @@ VIhbEhXeQVGk6pe4maUpyVFlvycKT5upOOly0RTNM5hVoOguPOyW0YNQNtMm9bzT
 ctVuElCc4PAg5Bj1Zg2pbzMWxAo2ic0=
 -----END CERTIFICATE-----
 `;
+
+/**
+ * The public key of {@link DEV_TRUST_ROOT_CERT_PEM} (base64 of its DER SubjectPublicKeyInfo), as
+ * the site builds it in: the browser imports the key directly instead of parsing X.509 (issue 18;
+ * the site's build reads a production certificate's key with Node's X509Certificate). A test
+ * checks it against the certificate.
+ */
+export const DEV_TRUST_ROOT_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtMjNu1s2MLyV2KMgIhAFOJhkbsJaVEz6knkaeUVL51saaPYNepjI/VBUqBrbLM2ZxjhqnU4Ah6bxezM7XPKojZ5+lwrVYSGrSTcTT4vhy37D4xCnhFAgyo1GhR9N6SolleflDmoeS1Xhk/IujbCa0MqW0cIoHFxLzs7ySLx6q4t9wIOxCsYPYc42bmTHhGMdy8LDEXPghbfe2Qsm+YXR2BDr2lhKREmbUHEeDi09U1um5pqtDuVaG5N9zFVNIU4ioCJriZvRlmr0GfZUofTzbgpJOKE4KvR2gxibNJUiqqDqTwInPZwx3QBzKrwVaq9TDpJUPwb9wCmeiKbQsmx1fQIDAQAB';

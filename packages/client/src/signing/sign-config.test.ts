@@ -2,7 +2,7 @@ import { SessionStorageKey } from '@exchange-web/protocol/registry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../key-value-storage';
 import { serverKeys, signServerKey, testSignConfig, vectors } from '../testing/signing-fixture';
-import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
+import { TEST_TRUST_ROOT_PUBLIC_KEY } from '../testing/test-trust-root';
 import type { FailureDetail, FailureEventName } from './failure-report';
 import { SignConfigSource, type SignConfigOptions } from './sign-config';
 
@@ -25,7 +25,7 @@ function setup(reply: () => unknown, options: Partial<SignConfigOptions> = {}) {
     },
     sessionStorage,
     subtle: () => globalThis.crypto.subtle,
-    trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+    trustRootPublicKey: TEST_TRUST_ROOT_PUBLIC_KEY,
     reportFailure: (event, detail) => events.push({ event, detail }),
     now: () => Date.now(),
     ...options,
@@ -171,8 +171,12 @@ describe('server key trust', () => {
     expect(await unrooted.serverKey()).toEqual({ ok: false, reason: 'serverKeySignatureInvalid' });
   });
 
-  it('reports an unreadable certificate as unusable', async () => {
-    const { source } = setup(() => reply(), { trustRootCertPem: 'not a certificate' });
+  it.each([
+    ['not base64', 'not a key!'],
+    ['base64 of no key', 'bm90IGEga2V5'],
+    ['a certificate instead of its key', 'MIIDWTCCAkGgAwIBAgIUDGHaWCDWW6UG'],
+  ])('reports a built-in root key that is %s as unusable', async (_, trustRootPublicKey) => {
+    const { source } = setup(() => reply(), { trustRootPublicKey });
     expect(await source.serverKey()).toMatchObject({ ok: false, reason: 'serverKeyUnusable' });
   });
 

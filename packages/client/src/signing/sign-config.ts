@@ -1,5 +1,5 @@
 import { FailureEvent } from '@exchange-web/protocol/codes';
-import { DEV_TRUST_ROOT_CERT_PEM } from '@exchange-web/protocol/dev-trust-root';
+import { DEV_TRUST_ROOT_PUBLIC_KEY } from '@exchange-web/protocol/dev-trust-root';
 import { SessionStorageKey, Timing } from '@exchange-web/protocol/registry';
 import {
   gatewaySignConfigReplySchema,
@@ -35,10 +35,11 @@ export interface SignConfigOptions {
   /** WebCrypto's `subtle`, or undefined where there is none (insecure context, SSR). */
   subtle(): SubtleCrypto | undefined;
   /**
-   * The built-in certificate that signs the server key (SPEC 5).
-   * @default DEV_TRUST_ROOT_CERT_PEM (development only: production passes its own)
+   * The public key of the built-in certificate that signs the server key (SPEC 5), base64 of its
+   * DER SubjectPublicKeyInfo (the site's build reads it from the certificate).
+   * @default DEV_TRUST_ROOT_PUBLIC_KEY (development only: production passes its own)
    */
-  trustRootCertPem?: string;
+  trustRootPublicKey?: string;
   /** Where a load or verification failure is logged (SPEC 8: as loginEncryptFailed). */
   reportFailure: ReportFailure;
   /** ms since the epoch. */
@@ -155,7 +156,7 @@ export class SignConfigSource {
     try {
       this.#rootKey ??= trustRootKey(
         subtle,
-        this.#options.trustRootCertPem ?? DEV_TRUST_ROOT_CERT_PEM,
+        this.#options.trustRootPublicKey ?? DEV_TRUST_ROOT_PUBLIC_KEY,
       );
       const rootKey = await this.#rootKey;
       if (

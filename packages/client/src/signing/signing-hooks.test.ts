@@ -10,7 +10,7 @@ import type { CallerHook } from '../request/hooks';
 import { ok, startLocalServer, type LocalServer } from '../testing/local-server';
 import { quietClient } from '../testing/quiet-client';
 import { freshDatabaseName, testSignConfig, verifiesWith } from '../testing/signing-fixture';
-import { TEST_TRUST_ROOT_CERT_PEM } from '../testing/test-trust-root';
+import { TEST_TRUST_ROOT_PUBLIC_KEY } from '../testing/test-trust-root';
 import { indexedDbKeyRecords, memoryKeyRecords } from './key-records';
 import { SIGNING_SLOTS } from './lazy-signing-hooks';
 import { createSigningHooks } from './signing-hooks';
@@ -20,7 +20,7 @@ const signing = () =>
     fetchConfig: async () => ({ gatewaySignConfig: testSignConfig() }),
     notify: () => undefined,
     endSession: async () => undefined,
-    trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+    trustRootPublicKey: TEST_TRUST_ROOT_PUBLIC_KEY,
     sessionStorage: memoryStorage(),
     storage: memoryStorage(),
     openKeyRecords: async () => memoryKeyRecords(),
@@ -68,7 +68,7 @@ describe('signing in the wrapper', () => {
     return quietClient(server, { cookies, userId: () => userId, ...options });
   };
   const signingOptions = () => ({
-    trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+    trustRootPublicKey: TEST_TRUST_ROOT_PUBLIC_KEY,
     sessionStorage: memoryStorage(),
     openKeyRecords: () => indexedDbKeyRecords(freshDatabaseName()),
   });

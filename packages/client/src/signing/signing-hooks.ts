@@ -26,10 +26,11 @@ export type { FailureDetail, FailureEventName, ReportFailure } from './failure-r
 /** What a page may set about signing; every platform piece has a browser default. */
 export interface SigningOptions {
   /**
-   * The certificate whose key signs the gateway's server key (SPEC 5). Production passes its own.
-   * @default DEV_TRUST_ROOT_CERT_PEM (the development root, whose private key is public)
+   * The public key of the certificate that signs the gateway's server key (SPEC 5), base64 DER
+   * SubjectPublicKeyInfo. Production passes its own.
+   * @default DEV_TRUST_ROOT_PUBLIC_KEY (the development root, whose private key is public)
    */
-  trustRootCertPem?: string;
+  trustRootPublicKey?: string;
   /**
    * Where failure events go: loginEncryptFailed, genKeypairFailed, signInvalid, gwSignError
    * (SPEC 8); an analytics client, say.
@@ -109,9 +110,9 @@ export function createSigningHooks(options: SigningHooksOptions): SigningHooks {
     fetchConfig: options.fetchConfig,
     sessionStorage: options.sessionStorage ?? browserSessionStorage() ?? memoryStorage(),
     subtle,
-    ...(options.trustRootCertPem === undefined
+    ...(options.trustRootPublicKey === undefined
       ? {}
-      : { trustRootCertPem: options.trustRootCertPem }),
+      : { trustRootPublicKey: options.trustRootPublicKey }),
     reportFailure,
     now: () => timers.now(),
   });

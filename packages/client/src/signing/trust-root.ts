@@ -1,20 +1,16 @@
 import { SIGNATURE_ALGORITHM } from '@exchange-web/protocol/signing';
-import { fromBase64, pemBody, utf8 } from './encoding';
+import { fromBase64, utf8 } from './encoding';
 
 /**
- * The public key of a trust-root certificate (PEM), ready to verify RSASSA-PKCS1-v1_5 / SHA-256.
- * The X.509 parser is imported on first use, so pages that never log in do not download it.
+ * The trust root's public key (base64 of its DER SubjectPublicKeyInfo), ready to verify
+ * RSASSA-PKCS1-v1_5 / SHA-256. Rejects when it is not such a key.
  */
-// The certificate is trusted by being built in (SPEC 5 "built-in certificate"): we read its key
-// and check no dates or self-signature, so an expired development root still works in tests.
-export async function trustRootKey(subtle: SubtleCrypto, certPem: string): Promise<CryptoKey> {
-  const [{ AsnConvert }, { Certificate }] = await Promise.all([
-    import('@peculiar/asn1-schema'),
-    import('@peculiar/asn1-x509'),
-  ]);
-  const certificate = AsnConvert.parse(pemBody(certPem), Certificate);
-  const spki = AsnConvert.serialize(certificate.tbsCertificate.subjectPublicKeyInfo);
-  return subtle.importKey('spki', spki, SIGNATURE_ALGORITHM, false, ['verify']);
+// SPEC 5's built-in certificate is read at build time (apps/web/next.config.ts, Node's
+// X509Certificate), so the browser carries its key and no X.509 parser (issue 18: the parser was
+// 38 KB gzip and 150 ms of a phone's main thread on every sign-in page). Trusted by being built
+// in: no dates or self-signature are checked, so an expired development root still works.
+export async function trustRootKey(subtle: SubtleCrypto, publicKey: string): Promise<CryptoKey> {
+  return subtle.importKey('spki', fromBase64(publicKey), SIGNATURE_ALGORITHM, false, ['verify']);
 }
 
 /**

@@ -12,7 +12,7 @@ import vectors from '../../../protocol/vectors/signing.json';
 import type { SigningOptions } from '../http-client';
 import { memoryStorage } from '../key-value-storage';
 import type { KeyRecordStore } from '../signing/key-pairs';
-import { TEST_TRUST_ROOT_CERT_PEM, TEST_TRUST_ROOT_KEY_PEM } from './test-trust-root';
+import { TEST_TRUST_ROOT_KEY_PEM, TEST_TRUST_ROOT_PUBLIC_KEY } from './test-trust-root';
 
 // The gateway's half of the wire formats, done with node:crypto in tests: what the client's
 // WebCrypto output must satisfy. The keys are the shared vectors' TEST keys.
@@ -53,7 +53,7 @@ export const testSigning = (
   openKeyRecords: () => Promise<KeyRecordStore>,
   options: SigningOptions = {},
 ): SigningOptions => ({
-  trustRootCertPem: TEST_TRUST_ROOT_CERT_PEM,
+  trustRootPublicKey: TEST_TRUST_ROOT_PUBLIC_KEY,
   sessionStorage: memoryStorage(),
   openKeyRecords,
   isSecureContext: () => true,

@@ -3,7 +3,7 @@
  * client's tests can sign a server key the way the gateway does with the real root. Never use it.
  */
 
-/** The test root's certificate, for the `trustRootCertPem` option. */
+/** The test root's certificate (the key below is read from it, as the site's build does). */
 export const TEST_TRUST_ROOT_CERT_PEM = `-----BEGIN CERTIFICATE-----
 MIIDWTCCAkGgAwIBAgIUDGHaWCDWW6UG6neXXpOBJ5tyTm8wDQYJKoZIhvcNAQEL
 BQAwOzE5MDcGA1UEAwwwZXhjaGFuZ2Utd2ViIGNsaWVudCBURVNUIHRydXN0IHJv
@@ -56,3 +56,7 @@ X+KtAME0I5dysF1qGaY2Wh7J4ikZOqu+lomJVrJ5oxmBPVKiquQjVqLdXaYZavbK
 NlxUGIWuS3v4y8sYNyXXXIk=
 -----END PRIVATE KEY-----
 `;
+
+/** The test root's public key (base64 DER SubjectPublicKeyInfo), for the `trustRootPublicKey` option. */
+export const TEST_TRUST_ROOT_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqlLFrXtGKYT8Z+9YRoxuSSsz8MM00q/znqHbm7DQbPO2aPdgjIWm7k0cmj24GJl7K1t94v464sWIJyE3egUBOQ0VZXHC6LMbYAJxzVOObRP7orDiuXJj6z52gPWgWVwjsnwgGtr8WdJxnUFXsU3gCCWRaR0K3zIyTu5y366/EJI5ZGcJa9zIkUfYaRBUBrAYYRelVMR7fxbPUy+PA7i9bXSGTEnk690o/LBDMlctX4RCnLXVCWlNseFNypprjVffJs6NEWCmYDwBjicMPkq5xOnXEaB7M7z+dUmdw4zc/NjfuJm2HCtynIcBzGvDKIBV6I68hvRfeSiW1PwgcdoAxQIDAQAB';

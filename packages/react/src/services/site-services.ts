@@ -73,10 +73,11 @@ export interface SiteServicesOptions {
   /** Whether the request carried a session (its marker cookie). */
   signedIn: boolean;
   /**
-   * The certificate whose key signs the gateway's server key (SPEC 5).
-   * @default the development trust root
+   * The public key of the certificate that signs the gateway's server key (SPEC 5), base64 DER
+   * SubjectPublicKeyInfo.
+   * @default the development trust root's
    */
-  trustRootCertPem?: string;
+  trustRootPublicKey?: string;
   /**
    * The replace-image-domain option of the page's request client (SPEC 4): image URLs in replies
    * come back on the chosen image domain.
@@ -150,9 +151,9 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
         notify: toast,
         // SPEC 4, 7: core calls signed, login payloads encrypted, against the built-in trust root.
         signing:
-          options.trustRootCertPem === undefined
+          options.trustRootPublicKey === undefined
             ? {}
-            : { trustRootCertPem: options.trustRootCertPem },
+            : { trustRootPublicKey: options.trustRootPublicKey },
         // SPEC 4: a 10021 shows the challenge modal, the call retried once it is passed.
         challenge: { presenter: browser.challenges },
         // SPEC 4: image URLs in replies follow the chosen image domain, when the site asks.
