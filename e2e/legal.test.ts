@@ -20,6 +20,8 @@ describe('legal dialog', () => {
     const { html } = await serverHtml(`${siteUrl}/`);
     // The server paints it open, so it arrives with the page rather than after it.
     expect(html).toMatch(/<dialog[^>]*open=""[^>]*data-testid="legal-dialog"/);
+    // Before the page in the document, so it paints with the page's first paint, not a parse later.
+    expect(html.indexOf('data-testid="legal-dialog"')).toBeLessThan(html.indexOf('class="shell"'));
     const accepted = await serverHtml(`${siteUrl}/`, 'legal_acceptance=en:1');
     expect(accepted.html).not.toMatch(/<dialog[^>]*open=""[^>]*data-testid="legal-dialog"/);
 

@@ -41,7 +41,11 @@ export function ShellChrome({
   header: HeaderProps;
   footer: FooterProps;
   children: React.ReactNode;
-  /** Rendered beside the page, outside what `inert` disables (the legal dialog). */
+  /**
+   * Rendered beside the page, outside what `inert` disables (the legal dialog). First in the
+   * document: a first visit's largest paint is its text, and the browser paints what it has parsed,
+   * so after the whole page it came a parse later than the page's first paint (issue 18).
+   */
   overlay: React.ReactNode;
   /** Makes the page unreachable while a dialog asks for an answer. */
   inert: boolean;
@@ -49,6 +53,7 @@ export function ShellChrome({
   const remote = useHeaderFooterRemote();
   return (
     <>
+      {overlay}
       <div className="shell" inert={inert}>
         <header className="shell-header" data-testid="shell-header">
           {remote ? (
@@ -68,7 +73,6 @@ export function ShellChrome({
           )}
         </footer>
       </div>
-      {overlay}
     </>
   );
 }
