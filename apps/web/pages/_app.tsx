@@ -24,6 +24,7 @@ import {
   type SiteSettings,
 } from '../lib/shell-request';
 import { isSimulationRequest } from '../lib/simulation-request';
+import { pageMessages } from '../lib/page-namespaces';
 import { buildPath } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -204,7 +205,8 @@ App.getInitialProps = async (appContext: AppContext) => {
       ...shell,
       simulation: isSimulationRequest(cookieHeader),
       settings: ctx.req || !browserSettings ? readSiteSettings(process.env) : browserSettings,
-      messages: await loadMessages(shell.language),
+      // Only the sections this page translates with (issue 18), not the whole catalogue.
+      messages: pageMessages(await loadMessages(shell.language), ctx.pathname),
     },
   };
 };

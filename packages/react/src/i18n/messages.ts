@@ -11,6 +11,36 @@ type Leaves<T, Prefix extends string = ''> = {
 /** Every translation key, e.g. `header.nav.spot`: a missing key is a compile error. */
 export type MessageKey = Leaves<Messages>;
 
+/** A catalogue's top-level section, such as `trading`: what one part of the site translates with. */
+export type MessageNamespace = keyof Messages;
+
+/**
+ * The sections the shell of every page translates with: the header and footer, the legal dialog,
+ * request and session errors (sign-in prompts included), simulation and the challenge.
+ */
+export const SHELL_NAMESPACES: readonly MessageNamespace[] = [
+  'header',
+  'footer',
+  'legal',
+  'errors',
+  'auth',
+  'simulation',
+  'challenge',
+];
+
+/**
+ * The catalogue cut to `namespaces`, for a page that translates with no others (issue 18: the
+ * whole catalogue rode in every page's HTML, 60 KB in Arabic, mostly for other pages). Typed as a
+ * whole catalogue: a key outside the cut shows as itself (createTranslator), and the site's
+ * page-namespaces test walks each page's imports to keep every key it uses inside.
+ */
+export function pickNamespaces(
+  messages: Messages,
+  namespaces: readonly MessageNamespace[],
+): Messages {
+  return Object.fromEntries(namespaces.map((name) => [name, messages[name]])) as Messages;
+}
+
 // One chunk per locale: a page downloads only the catalogue of its language.
 const loaders: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
   en: () => import('./messages/en.json'),

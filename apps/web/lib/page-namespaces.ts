@@ -1,0 +1,44 @@
+import {
+  pickNamespaces,
+  SHELL_NAMESPACES,
+  type MessageNamespace,
+  type Messages,
+} from '@exchange-web/react/i18n/messages';
+
+const TRADING: readonly MessageNamespace[] = ['trading'];
+const INSCRIPTION: readonly MessageNamespace[] = ['inscription'];
+const ACCOUNT: readonly MessageNamespace[] = ['account', 'apiKeys'];
+
+/**
+ * The catalogue sections each page translates with beyond the shell's, by Next route. Kept true
+ * by page-namespaces.test.ts, which reads every key each page's modules name.
+ */
+export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[]>> = {
+  '/': ['home'],
+  '/spot/[symbol]': TRADING,
+  '/futures/usdt/[symbol]': TRADING,
+  '/asset': TRADING,
+  '/asset/spot': TRADING,
+  '/asset/futures': TRADING,
+  '/inscription/brc-20': INSCRIPTION,
+  '/inscription/brc-20/page': INSCRIPTION,
+  '/inscription/brc-20/hot': INSCRIPTION,
+  '/inscription/brc-20/inProgress': INSCRIPTION,
+  '/inscription/brc-20/[token]': INSCRIPTION,
+  '/login': [],
+  '/register': [],
+  '/account': ACCOUNT,
+  '/account/newapi': ACCOUNT,
+  '/operator/tracking': ['operator'],
+  '/404': [],
+  '/_error': [],
+};
+
+/**
+ * What a page's HTML carries of its language's catalogue: the shell's sections and the page's
+ * own. A route not listed (a page added without its entry) gets the whole catalogue, never a gap.
+ */
+export function pageMessages(messages: Messages, route: string): Messages {
+  const own = Object.hasOwn(PAGE_NAMESPACES, route) ? PAGE_NAMESPACES[route] : undefined;
+  return own ? pickNamespaces(messages, [...SHELL_NAMESPACES, ...own]) : messages;
+}
