@@ -72,6 +72,27 @@ describe('the spot page for everyone', () => {
     expect((await serverHtml(`${siteUrl}/futures/usdt/NOPEUSDT`)).status).toBe(404);
   });
 
+  it('does not move while its icons, market data and remote header arrive (CLS 0)', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${siteUrl}${SPOT}`);
+    // Everything that arrives after the first paint: the coin icons come last, once idle.
+    await page.locator('img[data-coin-icon="BTC"]').first().waitFor();
+    await page.locator('.site-header[data-source="remote"]').waitFor();
+    await page.getByTestId('book-asks').locator('tbody tr').first().waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+    ).toEqual([]);
+    await context.close();
+  });
+
   it('is right to left in Arabic', async () => {
     const { status, html } = await serverHtml(`${siteUrl}/ar${SPOT}`);
     expect(status).toBe(200);

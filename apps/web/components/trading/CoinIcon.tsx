@@ -4,11 +4,13 @@ import styles from './trading.module.css';
 
 /**
  * A coin's icon from the coin icons call, on the chosen image domain with its fallback (Img).
- * Decorative (empty alt): the coin's name is always written beside it.
+ * Decorative (empty alt): the coin's name is always written beside it. Until the call answers, a
+ * blank disc of the icon's size holds its place, so the name beside it never moves (CLS 0).
  */
 export function CoinIcon({ coin, icons }: { coin: string; icons: CoinIcons }) {
   const src = icons.get(coin);
-  if (src === undefined) return null;
+  if (src === undefined)
+    return <span className={`${styles.coinIcon} ${styles.coinIconPending}`} aria-hidden="true" />;
   return (
     <Img
       src={src}
