@@ -1,4 +1,5 @@
 import type { Buffer } from 'node:buffer';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What a server sent back on a raw connection ({@link sendRaw}). */
 export interface RawReply {
@@ -36,3 +37,20 @@ export declare function sendRaw(
   text: string | Buffer,
   options?: { timeoutMs?: number },
 ): Promise<RawReply>;
+
+/** What {@link requestBytes} answers: the status, the headers as node:http reads them, the body. */
+export interface BytesReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A request through node:http with the path sent exactly as written (fetch would resolve `..`
+ * and `%2e%2e` itself) and the body kept as bytes (nothing decoded or decompressed).
+ */
+export declare function requestBytes(
+  origin: string,
+  rawPath: string,
+  options?: { method?: string; headers?: Record<string, string> },
+): Promise<BytesReply>;

@@ -1,6 +1,7 @@
 // Raw HTTP/1.1 exchanges for the tests of hostile traffic: bytes sent exactly as written on a
 // fresh connection, the reply read until the server closes it. fetch and node:http would
 // normalise or refuse to send most of what those tests send.
+import { request } from 'node:http';
 import { connect } from 'node:net';
 
 /** How long one exchange may take before the server is deemed hung, unless told otherwise. */
@@ -79,5 +80,29 @@ export function sendRaw(origin, text, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
     });
     // Written, not ended: a half-closed request counts as abandoned for Node's servers.
     socket.write(bytes);
+  });
+}
+
+/**
+ * A request through node:http with the path sent exactly as written (fetch would resolve `..`
+ * and `%2e%2e` itself) and the body kept as bytes (nothing decoded or decompressed).
+ */
+export function requestBytes(origin, rawPath, { method = 'GET', headers = {} } = {}) {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ hostname, port, path: rawPath, method, headers }, (reply) => {
+      const chunks = [];
+      reply.on('data', (chunk) => chunks.push(chunk));
+      reply.on('end', () =>
+        resolve({
+          status: reply.statusCode ?? 0,
+          headers: reply.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      reply.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
   });
 }

@@ -2,18 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-
-// Debian's Chromium on a closed network: no sandbox as root, no background traffic, no GPU.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from '../../scripts/ensure-chromium.mjs';
 
 /** A fresh Chromium with its own empty profile; `close()` removes the profile. */
 export async function launchBrowser(): Promise<{
@@ -23,7 +12,7 @@ export async function launchBrowser(): Promise<{
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
     headless: true,
   });
   return {

@@ -7,41 +7,14 @@ import {
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { coinIconsReplySchema, domainConfigReplySchema } from '@exchange-web/protocol/schemas';
 import { readFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
+import { requestBytes, requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
 import { IMAGE_ASSETS_DIR, type ImageServer } from '../src/config';
 import type { RunningGateway } from '../src/server';
 import { call, startTestGateway } from './support';
 
 const SLOW_DELAY_MS = 400;
-
-/**
- * A GET with the path sent exactly as written: fetch would resolve `..` and `%2e%2e` itself, so
- * the server would never see a traversal attempt.
- */
-function rawGet(origin: string, rawPath: string) {
-  const { hostname, port } = new URL(origin);
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
 
 /** A request as written, with `Connection: close` (node:http would refuse to send most of these). */
 const rawRequest = (target: string, method = 'GET', headers = 'Host: 127.0.0.1\r\n') =>
@@ -187,7 +160,7 @@ describe('images and the extra image origins', () => {
     '/images/.hidden.png',
   ])('refuses the traversal attempt %s', async (rawPath) => {
     for (const origin of [gateway.url, fast]) {
-      const response = await rawGet(origin, rawPath);
+      const response = await requestBytes(origin, rawPath);
       expect([400, 404]).toContain(response.status);
       const text = response.body.toString('utf8');
       expect(text).not.toContain('@exchange-web/gateway');

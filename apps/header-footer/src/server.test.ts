@@ -3,46 +3,19 @@
 // request lines on a socket (fetch and node:http would normalise or refuse them before sending).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib.mjs';
-import { requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
+import { requestBytes, requestHead, sendRaw } from '../../../scripts/raw-http.mjs';
 
 const SERVER = fileURLToPath(new URL('../server.mjs', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
 const ENTRY = 'console.log("the header-footer entry");\n';
 // Beside the served folder: what a traversal would reach.
 const SECRET = 'secret beside the build';
-
-/** A GET with these headers, answered as bytes: the status, the headers, the body as sent. */
-const getBytes = (port: number, target: string, headers: Record<string, string>, method = 'GET') =>
-  new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: '127.0.0.1', port, path: target, method, headers },
-      (reply) => {
-        const chunks: Buffer[] = [];
-        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-        reply.on('end', () =>
-          resolve({
-            status: reply.statusCode ?? 0,
-            headers: reply.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        reply.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
 
 /** Sends `request` as written on a fresh connection; resolves with what came back. */
 const raw = (port: number, request: string) => sendRaw(`http://127.0.0.1:${port}`, request);
@@ -184,9 +157,12 @@ describe('the header-footer server under hostile requests', () => {
     beforeAll(async () => {
       await writeFile(path.join(dist, 'big.js'), BIG_ENTRY);
     });
+    /** The big file, asked with these headers, its body as sent (not decompressed). */
+    const big = (headers: Record<string, string>, method = 'GET') =>
+      requestBytes(`http://127.0.0.1:${port}`, '/big.js', { headers, method });
 
     it('sends brotli to a browser that takes it, a fraction of the size, marked to vary', async () => {
-      const reply = await getBytes(port, '/big.js', {
+      const reply = await big({
         'accept-encoding': 'gzip, deflate, br, zstd',
       });
       expect(reply.status).toBe(200);
@@ -200,7 +176,7 @@ describe('the header-footer server under hostile requests', () => {
 
     it('sends gzip when brotli is refused or unknown to the client', async () => {
       for (const accept of ['gzip', 'br;q=0, gzip', 'gzip;q=0.5, identity;q=0.1']) {
-        const reply = await getBytes(port, '/big.js', { 'accept-encoding': accept });
+        const reply = await big({ 'accept-encoding': accept });
         expect(reply.headers['content-encoding'], accept).toBe('gzip');
         expect(gunzipSync(reply.body).toString(), accept).toBe(BIG_ENTRY);
       }
@@ -208,11 +184,7 @@ describe('the header-footer server under hostile requests', () => {
 
     it('sends the plain file without an Accept-Encoding, or with one it cannot read', async () => {
       for (const accept of [undefined, 'identity', ';;;q=x', 'compress', 'br;q=0, gzip;q=0']) {
-        const reply = await getBytes(
-          port,
-          '/big.js',
-          accept === undefined ? {} : { 'accept-encoding': accept },
-        );
+        const reply = await big(accept === undefined ? {} : { 'accept-encoding': accept });
         expect(reply.status, accept).toBe(200);
         expect(reply.headers['content-encoding'], accept).toBeUndefined();
         expect(reply.headers.vary, accept).toBe('accept-encoding');
@@ -221,8 +193,8 @@ describe('the header-footer server under hostile requests', () => {
     });
 
     it('answers HEAD with the compressed length and no body', async () => {
-      const full = await getBytes(port, '/big.js', { 'accept-encoding': 'br' });
-      const head = await getBytes(port, '/big.js', { 'accept-encoding': 'br' }, 'HEAD');
+      const full = await big({ 'accept-encoding': 'br' });
+      const head = await big({ 'accept-encoding': 'br' }, 'HEAD');
       expect(head.status).toBe(200);
       expect(head.headers['content-encoding']).toBe('br');
       expect(head.headers['content-length']).toBe(String(full.body.length));
@@ -230,13 +202,13 @@ describe('the header-footer server under hostile requests', () => {
     });
 
     it('compresses a rebuilt file anew instead of serving the old build', async () => {
-      const before = await getBytes(port, '/big.js', { 'accept-encoding': 'br' });
+      const before = await big({ 'accept-encoding': 'br' });
       const rebuilt = BIG_ENTRY.replace('entry', 'rebuilt entry');
       await writeFile(path.join(dist, 'big.js'), rebuilt);
       // The same size would hide a rebuild within one clock tick: its time moves on as a build's does.
       const later = new Date(Date.now() + 5_000);
       await utimes(path.join(dist, 'big.js'), later, later);
-      const after = await getBytes(port, '/big.js', { 'accept-encoding': 'br' });
+      const after = await big({ 'accept-encoding': 'br' });
       expect(brotliDecompressSync(before.body).toString()).toBe(BIG_ENTRY);
       expect(brotliDecompressSync(after.body).toString()).toBe(rebuilt);
     });
