@@ -258,10 +258,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(formatPagesTable(measured));
   } else {
     const signedIn = new Set(BENCH_PAGES.filter((page) => page.signedIn).map((page) => page.path));
-    const needsSession = positionals.some((pagePath) =>
-      signedIn.has(pagePath.replace(/^\/ar(?=\/|$)/, '') || '/'),
-    );
-    const cookie = needsSession
+    // Only the signed-in families get the session: a signed-in visitor is sent away from login.
+    const needsSession = (pagePath) => signedIn.has(pagePath.replace(/^\/ar(?=\/|$)/, '') || '/');
+    const cookie = positionals.some(needsSession)
       ? await demoSessionCookie(executablePath, CHROMIUM_ARGS, values.site)
       : '';
     for (const pagePath of positionals) {
@@ -269,10 +268,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         executablePath,
         CHROMIUM_ARGS,
         `${values.site}${pagePath}`,
-        {
-          headers: cookie ? { cookie } : {},
-          runs,
-        },
+        { headers: needsSession(pagePath) ? { cookie } : {}, runs },
       );
       console.log(JSON.stringify({ path: pagePath, ...measured }));
     }
