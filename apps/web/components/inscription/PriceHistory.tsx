@@ -102,7 +102,7 @@ export function PriceHistory({
     (value: number) => formats.price(String(value), { value: fiat.value, rate: 1 }),
     [formats, fiat.value],
   );
-  const [interactive, reachFor] = useReachFor();
+  const { stage, handlers, onChartReady } = useReachFor();
   const title = t('inscription.chart.title', { ticker });
   const newest = reply?.items[0];
   const oldest = reply?.items[reply.items.length - 1];
@@ -159,20 +159,23 @@ export function PriceHistory({
         data-testid="price-history-chart"
         data-interval={interval}
         data-points={points?.length ?? 0}
-        data-interactive={interactive}
-        {...reachFor}
+        data-interactive={stage !== 'preview'}
+        {...handlers}
       >
         {points && points.length > 0 ? (
           <>
-            {/* Stays under the chart while the library loads: the chart's canvas covers it. */}
-            <LinePreview points={points} theme={theme} formatPrice={fiatPrice} />
-            {interactive ? (
+            {/* Stays under the chart until it has drawn: the chart's canvas covers it. */}
+            {stage !== 'chart' ? (
+              <LinePreview points={points} theme={theme} formatPrice={fiatPrice} />
+            ) : null}
+            {stage !== 'preview' ? (
               <PriceLineChart
                 points={points}
                 theme={theme}
                 locale={formats.locale}
                 timeVisible={interval === '1h'}
                 formatPrice={fiatPrice}
+                onReady={onChartReady}
               />
             ) : null}
           </>

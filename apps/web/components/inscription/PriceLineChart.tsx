@@ -19,6 +19,8 @@ export interface PriceLineChartProps {
   timeVisible: boolean;
   /** Formats a price (in the visitor's currency) for the axis and the crosshair. */
   formatPrice(value: number): string;
+  /** Called once the chart has its points, so what stood in for it can go. */
+  onReady?(): void;
 }
 
 /**
@@ -32,12 +34,15 @@ export default function PriceLineChart({
   locale,
   timeVisible,
   formatPrice,
+  onReady,
 }: PriceLineChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
   const formatRef = useRef(formatPrice);
   formatRef.current = formatPrice;
+  const readyRef = useRef(onReady);
+  readyRef.current = onReady;
 
   useEffect(() => {
     const box = boxRef.current;
@@ -76,6 +81,7 @@ export default function PriceLineChart({
       points.map((point) => ({ time: point.time as UTCTimestamp, value: point.value })),
     );
     chartRef.current?.timeScale().fitContent();
+    readyRef.current?.();
   }, [points, theme, locale, timeVisible]);
 
   return <div ref={boxRef} style={{ position: 'absolute', inset: 0 }} />;

@@ -20,6 +20,8 @@ export interface CandleChartProps {
   pricePlaces: number;
   /** Formats a price for the axis and crosshair. */
   formatPrice(value: number): string;
+  /** Called once the chart has its first candles, so what stood in for it can go. */
+  onReady?(): void;
 }
 
 const toData = (candle: Candle): CandlestickData<UTCTimestamp> => {
@@ -38,6 +40,7 @@ export default function CandleChart({
   locale,
   pricePlaces,
   formatPrice,
+  onReady,
 }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -45,6 +48,8 @@ export default function CandleChart({
   const shownRef = useRef<readonly Candle[]>([]);
   const formatRef = useRef(formatPrice);
   formatRef.current = formatPrice;
+  const readyRef = useRef(onReady);
+  readyRef.current = onReady;
 
   useEffect(() => {
     const box = boxRef.current;
@@ -89,6 +94,7 @@ export default function CandleChart({
     if (sameHistory) series.update(toData(last));
     else series.setData(candles.map(toData));
     shownRef.current = candles;
+    readyRef.current?.();
   }, [candles, theme, locale, pricePlaces]);
 
   return <div ref={boxRef} style={{ position: 'absolute', inset: 0 }} />;

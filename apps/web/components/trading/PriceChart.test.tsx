@@ -4,16 +4,23 @@ import { createTranslator } from '@exchange-web/react/i18n/translator';
 import type { Messages } from '@exchange-web/react/i18n/messages';
 import en from '@exchange-web/react/i18n/messages/en.json';
 import { testRootPerTest } from '@exchange-web/react/testing/react-root';
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHART_COLOURS } from '../charts/chart-colours';
 import { CandlePreview } from './CandlePreview';
 import { tradingFormats } from './formats';
 import { PriceChart } from './PriceChart';
 
-// The interactive chart stands for lightweight-charts, which draws on a canvas jsdom lacks.
+// The interactive chart stands for lightweight-charts, which draws on a canvas jsdom lacks; it
+// says it has drawn once the test lets it.
+const drawn = { now: false };
 vi.mock('./CandleChart', () => ({
-  default: () => <div data-testid="interactive-chart" />,
+  default: ({ onReady }: { onReady?: () => void }) => {
+    useEffect(() => {
+      if (drawn.now) onReady?.();
+    });
+    return <div data-testid="interactive-chart" />;
+  },
 }));
 
 const t = createTranslator(en as Messages);
@@ -103,4 +110,21 @@ describe('PriceChart', () => {
       await vi.waitFor(() => expect(interactiveChart()).not.toBeNull());
     },
   );
+
+  it('keeps the preview under the chart until it has drawn, then draws it no more', async () => {
+    drawn.now = false;
+    dom.render(chart());
+    await act(async () => {
+      box().dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(interactiveChart()).not.toBeNull());
+    expect(dom.host.querySelector('[data-testid="chart-preview"]')).not.toBeNull();
+    drawn.now = true;
+    dom.render(chart());
+    await vi.waitFor(() =>
+      expect(dom.host.querySelector('[data-testid="chart-preview"]')).toBeNull(),
+    );
+    expect(interactiveChart()).not.toBeNull();
+    drawn.now = false;
+  });
 });

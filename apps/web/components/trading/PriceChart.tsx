@@ -65,7 +65,7 @@ export function PriceChart({
     return (value: number) => numbers.format(value);
   }, [formats.locale, pricePlaces]);
   const recent = candles ? candles.slice(-TABLE_ROWS).reverse() : [];
-  const [interactive, reachFor] = useReachFor();
+  const { stage, handlers, onChartReady } = useReachFor();
 
   return (
     <figure className={`${styles.panel} ${styles.chartPanel}`} aria-labelledby="chart-title">
@@ -88,8 +88,8 @@ export function PriceChart({
         aria-label={`${title}. ${description}`}
         data-testid="price-chart"
         aria-busy={candles === null}
-        data-interactive={interactive}
-        {...reachFor}
+        data-interactive={stage !== 'preview'}
+        {...handlers}
       >
         {candles === null ? (
           <span className={styles.chartLoading} aria-hidden="true">
@@ -97,15 +97,18 @@ export function PriceChart({
           </span>
         ) : (
           <>
-            {/* Stays under the chart while the library loads: the chart's canvas covers it. */}
-            <CandlePreview candles={candles} theme={theme} formatPrice={formatPrice} />
-            {interactive ? (
+            {/* Stays under the chart until it has drawn: the chart's canvas covers it. */}
+            {stage !== 'chart' ? (
+              <CandlePreview candles={candles} theme={theme} formatPrice={formatPrice} />
+            ) : null}
+            {stage !== 'preview' ? (
               <CandleChart
                 candles={candles}
                 theme={theme}
                 locale={formats.locale}
                 pricePlaces={pricePlaces}
                 formatPrice={formatPrice}
+                onReady={onChartReady}
               />
             ) : null}
           </>
