@@ -1,7 +1,7 @@
 import type { FooterProps, HeaderProps } from '@exchange-web/react/shell/contract';
 import { SiteFooter } from '@exchange-web/react/shell/SiteFooter';
 import { SiteHeader } from '@exchange-web/react/shell/SiteHeader';
-import { useEffect, useState } from 'react';
+import { Activity, useEffect, useState } from 'react';
 import { loadHeaderFooterRemote, type HeaderFooterRemote } from '../lib/header-footer-remote';
 
 /**
@@ -63,14 +63,20 @@ export function ShellChrome({
           )}
         </header>
         <main id="main" className="shell-main" tabIndex={-1}>
-          {children}
+          {/* The page and the footer hydrate after the shell, each in short tasks the browser can
+              interrupt for input, instead of one long task with the shell (issue 18). Activity
+              rather than Suspense: the server never streams an Activity's content apart, in a
+              script the page's CSP would refuse. */}
+          <Activity>{children}</Activity>
         </main>
         <footer className="shell-footer" data-testid="shell-footer">
-          {remote ? (
-            <remote.Footer {...footer} source="remote" />
-          ) : (
-            <SiteFooter {...footer} source="built-in" />
-          )}
+          <Activity>
+            {remote ? (
+              <remote.Footer {...footer} source="remote" />
+            ) : (
+              <SiteFooter {...footer} source="built-in" />
+            )}
+          </Activity>
         </footer>
       </div>
     </>
