@@ -1,11 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inscriptionFormats, progressPercent, shortenId, trendOf } from './formats';
+
+const RealDateTimeFormat = Intl.DateTimeFormat;
+/** Counts the DateTimeFormats made, with or without `new`, each still a real one. */
+const countDateTimeFormats = () =>
+  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function made(
+    ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+  ) {
+    return new RealDateTimeFormat(...args);
+  } as never);
 
 const usd = { value: 'USD', rate: 1 };
 const jpy = { value: 'JPY', rate: 150.5 };
 const en = inscriptionFormats('en');
 
 describe('inscriptionFormats', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('makes no date formatter until a date is written, and each kind once', () => {
+    const dates = countDateTimeFormats();
+    const formats = inscriptionFormats('en');
+    // A first date formatter loads the time-zone data: a long task while a page hydrates.
+    expect(dates).not.toHaveBeenCalled();
+    formats.date(Date.UTC(2026, 0, 2));
+    formats.date(Date.UTC(2026, 0, 3));
+    expect(dates).toHaveBeenCalledTimes(1);
+    formats.dateTime(Date.UTC(2026, 0, 2));
+    expect(dates).toHaveBeenCalledTimes(2);
+  });
+
   it('converts USDT into the chosen currency at its rate', () => {
     expect(en.toFiat('0.1', { value: 'EUR', rate: 0.3 })).toBeCloseTo(0.03, 12);
     expect(en.toFiat('12.5', jpy)).toBe(1881.25);

@@ -86,18 +86,24 @@ export function inscriptionFormats(language: string): InscriptionFormats {
   const currency = (code: string) =>
     ({ style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }) as const;
   const toFiat = (usdt: string, fiat: Fiat) => usdtToFiat(usdt, fiat.rate);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    // 24-hour, as explorers write chain times; it also avoids day-period words ICU versions spell apart.
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
+  // Made on first use: a date formatter loads the time-zone data, a long task on a phone, and
+  // most views show one kind of date or none (issue 18).
+  let dateFormat: Intl.DateTimeFormat | undefined;
+  let dateTimeFormat: Intl.DateTimeFormat | undefined;
+  const dates = () =>
+    (dateFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }));
+  const dateTimes = () =>
+    (dateTimeFormat ??= new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      // 24-hour, as explorers write chain times; it also avoids day-period words ICU versions spell apart.
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }));
   return {
     locale,
     rtl: textDirection(language) === 'rtl',
@@ -133,7 +139,7 @@ export function inscriptionFormats(language: string): InscriptionFormats {
     count: (value) => numberFormat('count', {}).format(value),
     amount: (value) =>
       numberFormat('amount', { maximumFractionDigits: 8 }).format(value as Numeric),
-    date: (at) => plainSpaces(dateFormat.format(at)),
-    dateTime: (at) => plainSpaces(dateTimeFormat.format(at)),
+    date: (at) => plainSpaces(dates().format(at)),
+    dateTime: (at) => plainSpaces(dateTimes().format(at)),
   };
 }

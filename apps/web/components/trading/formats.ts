@@ -28,13 +28,16 @@ export interface TradingFormats {
 // NOTE: Intl.NumberFormat formats decimal strings exactly (ES2023), so no value passes a float.
 type Numeric = Intl.StringNumericLiteral;
 
-/** The formats of one language; the number formats are made once per places count. */
+/** The formats of one language, each made once, on first use. */
 export function tradingFormats(language: string): TradingFormats {
   const locale = htmlLang(language);
-  const fixedCache = new Map<string, Intl.NumberFormat>();
-  const cached = (key: string, make: () => Intl.NumberFormat) => {
-    let format = fixedCache.get(key);
-    if (!format) fixedCache.set(key, (format = make()));
+  const formatCache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+  const cached = <Format extends Intl.NumberFormat | Intl.DateTimeFormat>(
+    key: string,
+    make: () => Format,
+  ): Format => {
+    let format = formatCache.get(key) as Format | undefined;
+    if (!format) formatCache.set(key, (format = make()));
     return format;
   };
   const fixed = (places: number) =>
@@ -53,25 +56,29 @@ export function tradingFormats(language: string): TradingFormats {
         signDisplay: 'exceptZero',
       }),
     );
-  const percentFormat = Intl.NumberFormat(locale, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  });
+  // Every formatter is built on first use: a date formatter loads the time-zone data, a long
+  // task on a phone, and a page hydrating often shows no date yet (issue 18).
+  const percentFormat = () =>
+    cached('percent', () =>
+      Intl.NumberFormat(locale, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      }),
+    );
   const fiatFormat = (currency: string) =>
     cached(`fiat:${currency}`, () =>
       Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
     );
-  const timeFormat = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
+  const timeFormat = () =>
+    cached('time', () =>
+      Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+    );
+  const dateTimeFormat = () =>
+    cached('dateTime', () =>
+      Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
+    );
   return {
     locale,
     rtl: textDirection(language) === 'rtl',
@@ -79,9 +86,9 @@ export function tradingFormats(language: string): TradingFormats {
     size: (value, step) => fixed(decimalsOf(step)).format(value as Numeric),
     amount: (value, places = 8) => upTo(places).format(value as Numeric),
     signed: (value, places = 2) => signedFormat(places).format(value as Numeric),
-    percent: (ratio) => percentFormat.format(ratio as Numeric),
+    percent: (ratio) => percentFormat().format(ratio as Numeric),
     fiat: (value, currency) => fiatFormat(currency).format(value as Numeric),
-    time: (at) => timeFormat.format(at),
-    dateTime: (at) => dateTimeFormat.format(at),
+    time: (at) => timeFormat().format(at),
+    dateTime: (at) => dateTimeFormat().format(at),
   };
 }

@@ -87,6 +87,27 @@ describe('image domains: the choice (SPEC 4, 8)', () => {
     await expect(unknown.domains.start()).resolves.toBe(FAST);
   });
 
+  it("reads the visitor's time zone when it chooses, not when made", async () => {
+    // Fake timers fake Intl's date formatter too: this test reads the real one.
+    vi.useRealTimers();
+    const timeZoneRead = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    try {
+      // Without a time zone given, the platform's is read: its first read loads the zone data,
+      // a long task on a phone, and the domains are made while the page hydrates.
+      const domains = createImageDomains({
+        siteOrigin: SITE,
+        fetchDomainConfig: () => Promise.resolve(config([FAST])),
+        loadImage: fakeImages({}).load,
+        storage: memoryStorage(),
+      });
+      expect(timeZoneRead).not.toHaveBeenCalled();
+      await expect(domains.start()).resolves.toBe(FAST);
+      expect(timeZoneRead).toHaveBeenCalled();
+    } finally {
+      timeZoneRead.mockRestore();
+    }
+  });
+
   it('uses the default host for an empty list, without probing or storing', async () => {
     const { domains, images, storage } = setup([]);
     storage.setItem(KEY, FAST);

@@ -112,7 +112,9 @@ export function createImageDomains(options: ImageDomainsOptions): ImageDomains {
   const logger = options.logger ?? consoleLogger;
   const timers = options.timers ?? defaultTimers;
   const random = options.random ?? (() => randomId());
-  const timeZone = 'timeZone' in options ? options.timeZone : defaultTimeZone();
+  // Read when the list is chosen, not here: the first `Intl.DateTimeFormat` loads the time-zone
+  // data, a long task on a phone, and the services are built while the page hydrates (issue 18).
+  const timeZone = () => ('timeZone' in options ? options.timeZone : defaultTimeZone());
   const listeners = new Set<() => void>();
   let current = siteOrigin;
   const working: string[] = [];
@@ -136,7 +138,7 @@ export function createImageDomains(options: ImageDomainsOptions): ImageDomains {
     try {
       domains = await candidateList(
         await options.fetchDomainConfig(),
-        timeZone,
+        timeZone(),
         siteProtocol,
         logger,
       );

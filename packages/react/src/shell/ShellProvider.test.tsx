@@ -2,7 +2,7 @@
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
@@ -73,5 +73,29 @@ describe('ShellProvider', () => {
     expect(actionRenders).toBe(1);
     expect(actions).toBe(first);
     expect(actions?.api).toBe(services.api);
+  });
+
+  it('makes its fiat formatter on the first amount written, not as it renders', () => {
+    const RealNumberFormat = Intl.NumberFormat;
+    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function numberFormat(
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      return new RealNumberFormat(...args);
+    } as never);
+    try {
+      let formatFiat: ((usdt: number) => string) | undefined;
+      function Amount() {
+        formatFiat = useShellState().formatFiat;
+        return null;
+      }
+      // A first formatter loads the locale's number data: a long task while a page hydrates.
+      dom.render(shellOf(servicesFor('https://site.test'), <Amount />));
+      expect(made).not.toHaveBeenCalled();
+      expect(formatFiat?.(12.5)).toBe('$12.50');
+      expect(formatFiat?.(3)).toBe('$3.00');
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

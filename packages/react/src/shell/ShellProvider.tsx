@@ -156,11 +156,15 @@ export function ShellProvider(props: ShellProviderProps) {
   );
 
   const state = useMemo<ShellState>(() => {
-    const fiat = new Intl.NumberFormat(htmlLang(language), {
-      style: 'currency',
-      currency: currency.selected.value,
-      currencyDisplay: 'narrowSymbol',
-    });
+    // Built on first use: a first Intl formatter loads its locale data, a long task on a phone
+    // while the page hydrates, and most pages show no fiat amount (issue 18).
+    let fiat: Intl.NumberFormat | undefined;
+    const fiatFormat = () =>
+      (fiat ??= new Intl.NumberFormat(htmlLang(language), {
+        style: 'currency',
+        currency: currency.selected.value,
+        currencyDisplay: 'narrowSymbol',
+      }));
     return {
       t,
       language,
@@ -168,7 +172,7 @@ export function ShellProvider(props: ShellProviderProps) {
       theme,
       currency,
       buildPath: (path) => buildPath(path, prefix),
-      formatFiat: (usdt) => fiat.format(usdt * currency.selected.rate),
+      formatFiat: (usdt) => fiatFormat().format(usdt * currency.selected.rate),
     };
   }, [t, language, prefix, theme, currency]);
 
