@@ -1,5 +1,6 @@
 import type { HttpClient } from '@exchange-web/client/http-client';
 import type { PageQueries } from '@exchange-web/client/query/page-queries';
+import { loadPageQueriesModule } from '@exchange-web/client/module-loaders';
 
 /** The shell's `api`: stable for the life of a page, so it names the page. */
 export type PageApi = () => Promise<HttpClient>;
@@ -13,9 +14,7 @@ const byPage = new WeakMap<PageApi, Promise<PageQueries>>();
 export function pageQueriesOf(api: PageApi): Promise<PageQueries> {
   let queries = byPage.get(api);
   if (!queries) {
-    queries = import('@exchange-web/client/query/page-queries').then(({ createPageQueries }) =>
-      createPageQueries({ api }),
-    );
+    queries = loadPageQueriesModule().then(({ createPageQueries }) => createPageQueries({ api }));
     // A failed load (the chunk did not come) is tried again by the next query.
     queries.catch(() => byPage.delete(api));
     byPage.set(api, queries);

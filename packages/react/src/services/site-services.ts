@@ -12,6 +12,7 @@ import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
 import { browserImageLoader } from '@exchange-web/client/images/browser-image-loader';
 import { createImageDomains, type ImageDomains } from '@exchange-web/client/images/image-domains';
 import { LocalCache } from '@exchange-web/client/local-cache';
+import { loadHttpClientModule } from '@exchange-web/client/module-loaders';
 import { Simulation, browserSimulationPlatform } from '@exchange-web/client/simulation';
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -145,7 +146,7 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
 
   function createClient(): Promise<HttpClient> {
     if (!browser) return noApi();
-    return import('@exchange-web/client/http-client').then(({ createHttpClient }) =>
+    return loadHttpClientModule().then(({ createHttpClient }) =>
       createHttpClient({
         localCache: browser.localCache,
         notify: toast,
