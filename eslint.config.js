@@ -116,6 +116,14 @@ export default tseslint.config(
     gatewayImports,
     crossingPaths,
   ),
+  {
+    // Same as the block above for the site's pages, and next/link only through PageLink.
+    ...restrictImports(['apps/web/**/*.{ts,tsx}'], gatewayImports, crossingPaths, {
+      group: ['next/link'],
+      message: 'Use components/PageLink: next/link prefetches every link in view (issue 18).',
+    }),
+    ignores: ['apps/web/components/PageLink.tsx'],
+  },
   restrictImports(
     ['apps/gateway/**/*.ts'],
     upperLayers(['@exchange-web/client', '@exchange-web/tracker', '@exchange-web/react']),

@@ -94,6 +94,30 @@ describe('the list pages', () => {
     expect(await link.getAttribute('href')).toBe(TOKEN);
   });
 
+  it('fetches the data of no link in view as it loads, only of the one a visitor points at', async () => {
+    const page = await visitor.context.newPage();
+    try {
+      const dataRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/_next/data/'))
+          dataRequests.push(new URL(request.url()).pathname);
+      });
+      // Links in view were prefetched once the page had hydrated and gone idle: by network idle
+      // every one of them would have asked for its data.
+      await page.goto(`${siteUrl}${LIST}`, { waitUntil: 'networkidle' });
+      const link = page.getByTestId('token-list').getByRole('link', { name: ORDI, exact: true });
+      const pointedAt = page.waitForRequest(
+        (request) =>
+          request.url().includes('/_next/data/') && request.url().includes(`/${ORDI}.json`),
+      );
+      await link.hover();
+      await pointedAt;
+      expect(dataRequests).toEqual([expect.stringMatching(new RegExp(`/${ORDI}\\.json$`))]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('sorts by a column, highest first and then lowest first', async () => {
     const { page } = visitor;
     await page.goto(`${siteUrl}${LIST}`);

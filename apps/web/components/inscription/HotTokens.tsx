@@ -1,5 +1,5 @@
 import type { Brc20Token, IndexLeaderboardReply } from '@exchange-web/protocol/inscription';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import { tokenPath } from './list-links';
 import styles from './inscription.module.css';
 import { trendClass, type InscriptionView } from './view';
@@ -18,11 +18,11 @@ export function HotStrip({
       <ol className={styles.hotList} aria-label={t('inscription.hot.label')}>
         {items.map((token) => (
           <li key={token.ticker}>
-            <Link href={tokenPath(token.ticker)} className={styles.hotCard}>
+            <PageLink href={tokenPath(token.ticker)} className={styles.hotCard}>
               <strong>{token.ticker}</strong>
               <span>{formats.price(token.priceUsdt, fiat)}</span>
               <span className={trendClass(token.change24h)}>{formats.change(token.change24h)}</span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ol>
@@ -52,7 +52,7 @@ export function Leaderboards({
             <ol className={styles.boardList} aria-labelledby={`board-${list.key}`}>
               {list.rows.map((row) => (
                 <li key={row.ticker}>
-                  <Link href={tokenPath(row.ticker)}>{row.ticker}</Link>
+                  <PageLink href={tokenPath(row.ticker)}>{row.ticker}</PageLink>
                   <span>
                     {list.key === 'volume' ? (
                       formats.money(row.volume24hUsdt, fiat)

@@ -1,7 +1,7 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import type { InscriptionTab } from '@exchange-web/protocol/inscription';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import { useMemo } from 'react';
 import { inscriptionFormats } from './formats';
 import { HotStrip, Leaderboards } from './HotTokens';
@@ -55,13 +55,13 @@ export function InscriptionListPage({
             <ul className={styles.tabs} data-testid="inscription-tabs">
               {LIST_TABS.map((tab) => (
                 <li key={tab}>
-                  <Link
+                  <PageLink
                     href={tabPath(tab)}
                     aria-current={tab === view.tab ? 'page' : undefined}
                     data-tab={tab}
                   >
                     {tabName(t, tab)}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>
@@ -94,7 +94,7 @@ export function InscriptionListPage({
               <ul>
                 {search.items.map((item) => (
                   <li key={item.ticker}>
-                    <Link href={tokenPath(item.ticker)}>{item.ticker}</Link>
+                    <PageLink href={tokenPath(item.ticker)}>{item.ticker}</PageLink>
                   </li>
                 ))}
               </ul>
@@ -125,7 +125,7 @@ export function InscriptionListPage({
           ) : (
             <p role="alert" className={styles.alert} data-testid="token-list-error">
               {t('inscription.table.unavailable')}{' '}
-              <Link href={listHref(view, {})}>{t('inscription.table.retry')}</Link>
+              <PageLink href={listHref(view, {})}>{t('inscription.table.retry')}</PageLink>
             </p>
           )}
         </section>

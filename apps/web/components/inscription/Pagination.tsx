@@ -1,5 +1,5 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import type { MouseEvent, ReactNode } from 'react';
 import type { InscriptionFormats } from './formats';
 import { lastPageOf, pageSlots } from './list-links';
@@ -61,9 +61,9 @@ export function Pagination({
         {children}
       </a>
     ) : (
-      <Link href={href} data-page={page} {...extra}>
+      <PageLink href={href} data-page={page} {...extra}>
         {children}
-      </Link>
+      </PageLink>
     );
   };
   const previous = Math.min(pageNo - 1, last);
@@ -118,14 +118,14 @@ export function Pagination({
         <p className={styles.pageSizes}>
           <span id={`${testId}-sizes`}>{t('inscription.pagination.pageSize')}</span>
           {pageSizes.sizes.map((size) => (
-            <Link
+            <PageLink
               key={size}
               href={pageSizes.hrefFor(size)}
               aria-current={size === pageSize ? 'true' : undefined}
               aria-label={t('inscription.pagination.pageSizeValue', { value: formats.count(size) })}
             >
               {formats.count(size)}
-            </Link>
+            </PageLink>
           ))}
         </p>
       ) : null}

@@ -5,7 +5,7 @@ import type {
   InscriptionListReply,
   InscriptionSortKey,
 } from '@exchange-web/protocol/inscription';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import type { Fiat, InscriptionFormats } from './formats';
 import { lastPageOf, listHref, nextOrder, tokenPath, type ListView } from './list-links';
 import { MintProgress } from './MintProgress';
@@ -144,7 +144,7 @@ export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenL
                   data-column={column.sort}
                 >
                   {column.sort ? (
-                    <Link
+                    <PageLink
                       href={listHref(view, nextOrder(list, column.sort))}
                       className={styles.sortLink}
                       scroll={false}
@@ -154,7 +154,7 @@ export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenL
                       <span className={styles.sortMark} aria-hidden="true">
                         {sorted ? (list.order === 'asc' ? '▲' : '▼') : '↕'}
                       </span>
-                    </Link>
+                    </PageLink>
                   ) : (
                     columnName(column)
                   )}
@@ -180,12 +180,12 @@ export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenL
                       last: formats.count(last),
                     })}
                     <span className={styles.emptyActions}>
-                      <Link href={listHref(view, { pageNo: 1 })}>
+                      <PageLink href={listHref(view, { pageNo: 1 })}>
                         {t('inscription.table.firstPage')}
-                      </Link>
-                      <Link href={listHref(view, { pageNo: last })}>
+                      </PageLink>
+                      <PageLink href={listHref(view, { pageNo: last })}>
                         {t('inscription.table.lastPage')}
-                      </Link>
+                      </PageLink>
                     </span>
                   </>
                 )}
@@ -198,9 +198,9 @@ export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenL
                   {formats.count(firstRank + index)}
                 </td>
                 <th scope="row">
-                  <Link href={tokenPath(token.ticker)} className={styles.tokenLink}>
+                  <PageLink href={tokenPath(token.ticker)} className={styles.tokenLink}>
                     {token.ticker}
-                  </Link>
+                  </PageLink>
                   <span className={styles.subline}>
                     {t('inscription.table.inscriptionNumber', {
                       value: formats.count(token.inscriptionNumber),

@@ -4,7 +4,7 @@ import type {
   InscriptionInfo,
   RunesToken,
 } from '@exchange-web/protocol/inscription';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import { useMemo, type ReactNode } from 'react';
 import { inscriptionFormats, shortenId } from './formats';
 import type { TokenPageProps } from './inscription-page-props';
@@ -249,12 +249,12 @@ export function TokenPage(props: TokenPageProps) {
           <nav aria-label={t('inscription.token.breadcrumb')} className={styles.breadcrumb}>
             <ol>
               <li>
-                <Link href={LIST_ROOT_PATH}>{t('inscription.token.backToList')}</Link>
+                <PageLink href={LIST_ROOT_PATH}>{t('inscription.token.backToList')}</PageLink>
               </li>
               <li>
-                <Link href={tokenPath(ticker)} aria-current="page">
+                <PageLink href={tokenPath(ticker)} aria-current="page">
                   {ticker}
-                </Link>
+                </PageLink>
               </li>
             </ol>
           </nav>
@@ -316,7 +316,7 @@ export function TokenPage(props: TokenPageProps) {
         ) : (
           <p role="alert" className={styles.alert} data-testid="token-error">
             {t('inscription.token.unavailable')}{' '}
-            <Link href={tokenPath(ticker)}>{t('inscription.table.retry')}</Link>
+            <PageLink href={tokenPath(ticker)}>{t('inscription.table.retry')}</PageLink>
           </p>
         )}
       </div>

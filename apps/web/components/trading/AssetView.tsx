@@ -3,7 +3,7 @@ import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { findMarketSymbol, MARKET_SYMBOLS, type Ticker } from '@exchange-web/protocol/trading';
 import Head from 'next/head';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import { useMemo } from 'react';
 import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
 import { tradingFormats } from './formats';
@@ -134,13 +134,13 @@ export function AssetView({ tab }: { tab: AssetTab }) {
         <nav aria-label={t('trading.asset.nav')}>
           <div className={styles.assetNav}>
             {(Object.keys(ASSET_PATHS) as AssetTab[]).map((key) => (
-              <Link
+              <PageLink
                 key={key}
                 href={ASSET_PATHS[key]}
                 aria-current={key === tab ? 'page' : undefined}
               >
                 {tabTitle[key]}
-              </Link>
+              </PageLink>
             ))}
           </div>
         </nav>
@@ -248,9 +248,9 @@ export function AssetView({ tab }: { tab: AssetTab }) {
                     return (
                       <tr key={position.positionId}>
                         <th scope="row">
-                          <Link href={tradingPath('futures', position.symbol)}>
+                          <PageLink href={tradingPath('futures', position.symbol)}>
                             {pair ? `${pair.base}/${pair.quote}` : position.symbol}
-                          </Link>
+                          </PageLink>
                         </th>
                         <td className={position.side === 'long' ? styles.up : styles.down}>
                           {t(

@@ -6,7 +6,7 @@ import {
   type MarketTrade,
 } from '@exchange-web/protocol/trading';
 import Head from 'next/head';
-import Link from 'next/link';
+import { PageLink } from '../PageLink';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { tradingFormats } from './formats';
 import { OrderBook } from './OrderBook';
@@ -82,20 +82,20 @@ export function TradingPage({ pair, market }: TradingPageProps) {
             <ul className={styles.pairs}>
               {MARKET_SYMBOLS.map((entry) => (
                 <li key={entry.symbol}>
-                  <Link
+                  <PageLink
                     href={tradingPath(market, entry.symbol)}
                     aria-current={entry.symbol === pair.symbol ? 'page' : undefined}
                   >
                     <CoinIcon coin={entry.base} icons={coinIcons} />
                     {`${entry.base}/${entry.quote}`}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <Link href={tradingPath(market === 'spot' ? 'futures' : 'spot', pair.symbol)}>
+          <PageLink href={tradingPath(market === 'spot' ? 'futures' : 'spot', pair.symbol)}>
             {t(market === 'spot' ? 'trading.futures' : 'trading.spot')}
-          </Link>
+          </PageLink>
           <span
             className={styles.badge}
             role="status"
