@@ -3,7 +3,7 @@ import { createTranslator } from '@exchange-web/react/i18n/translator';
 import type { HeaderProps } from '@exchange-web/react/shell/contract';
 import en from '@exchange-web/react/i18n/messages/en.json';
 import { DEFAULT_CURRENCY } from '@exchange-web/protocol/currencies';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,9 @@ const header: HeaderProps = {
 
 /** Records, as it commits, that the part named `name` is hydrated. */
 function Committed({ name, log }: { name: string; log: (name: string) => void }) {
-  useLayoutEffect(() => log(name), [name, log]);
+  useLayoutEffect(() => {
+    log(name);
+  }, [name, log]);
   return <p>{name}</p>;
 }
 
@@ -68,5 +70,42 @@ describe('ShellChrome', () => {
     expect(atShellCommit).toEqual(['shell']);
     expect(recoverable).not.toHaveBeenCalled();
     expect(host.querySelector('main')?.textContent).toBe('page');
+  });
+
+  it('keeps the page for later when the shell updates at once, as a session loading does', async () => {
+    const committed: string[] = [];
+    const log = (name: string) => {
+      committed.push(name);
+    };
+    /** The shell of a page whose user is still loading as it hydrates, then is known. */
+    function LoadingShell({ page }: { page: ReactNode }) {
+      const [pending, setPending] = useState(true);
+      useEffect(() => setPending(false), []);
+      useLayoutEffect(() => {
+        log(pending ? 'shell' : 'shell updated');
+      }, [pending]);
+      return (
+        <ShellChrome
+          header={{ ...header, userPending: pending }}
+          footer={{ t, buildPath: (path) => path, year: 2026 }}
+          overlay={null}
+          inert={false}
+        >
+          {page}
+        </ShellChrome>
+      );
+    }
+    const tree = <LoadingShell page={<Committed name="page" log={log} />} />;
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(tree);
+    document.body.append(host);
+    const recoverable = vi.fn();
+
+    root = hydrateRoot(host, tree, { onRecoverableError: recoverable });
+
+    await vi.waitFor(() => expect(committed).toHaveLength(3));
+    // A changed page element would make React hydrate the page at once, in the update's task.
+    expect(committed).toEqual(['shell', 'shell updated', 'page']);
+    expect(recoverable).not.toHaveBeenCalled();
   });
 });

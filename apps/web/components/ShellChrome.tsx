@@ -1,7 +1,7 @@
 import type { FooterProps, HeaderProps } from '@exchange-web/react/shell/contract';
 import { SiteFooter } from '@exchange-web/react/shell/SiteFooter';
 import { SiteHeader } from '@exchange-web/react/shell/SiteHeader';
-import { Activity, useEffect, useState } from 'react';
+import { Activity, useEffect, useMemo, useState } from 'react';
 import { loadHeaderFooterRemote, type HeaderFooterRemote } from '../lib/header-footer-remote';
 
 /**
@@ -51,6 +51,25 @@ export function ShellChrome({
   inert: boolean;
 }) {
   const remote = useHeaderFooterRemote();
+  // The page and the footer hydrate after the shell, each in short tasks the browser can
+  // interrupt for input, instead of one long task with the shell (issue 18). Activity rather than
+  // Suspense: the server never streams an Activity's content apart, in a script the page's CSP
+  // would refuse. Each element is kept while its inputs stay the same: a new one reaching a part
+  // not yet hydrated makes React hydrate it at once, in one task, before the shell's update.
+  const page = useMemo(() => <Activity>{children}</Activity>, [children]);
+  const { t, buildPath, year } = footer;
+  const footerPart = useMemo(
+    () => (
+      <Activity>
+        {remote ? (
+          <remote.Footer t={t} buildPath={buildPath} year={year} source="remote" />
+        ) : (
+          <SiteFooter t={t} buildPath={buildPath} year={year} source="built-in" />
+        )}
+      </Activity>
+    ),
+    [remote, t, buildPath, year],
+  );
   return (
     <>
       {overlay}
@@ -63,20 +82,10 @@ export function ShellChrome({
           )}
         </header>
         <main id="main" className="shell-main" tabIndex={-1}>
-          {/* The page and the footer hydrate after the shell, each in short tasks the browser can
-              interrupt for input, instead of one long task with the shell (issue 18). Activity
-              rather than Suspense: the server never streams an Activity's content apart, in a
-              script the page's CSP would refuse. */}
-          <Activity>{children}</Activity>
+          {page}
         </main>
         <footer className="shell-footer" data-testid="shell-footer">
-          <Activity>
-            {remote ? (
-              <remote.Footer {...footer} source="remote" />
-            ) : (
-              <SiteFooter {...footer} source="built-in" />
-            )}
-          </Activity>
+          {footerPart}
         </footer>
       </div>
     </>

@@ -13,7 +13,7 @@ import { TrackingProvider } from '@exchange-web/react/tracking/TrackingProvider'
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ShellChrome } from '../components/ShellChrome';
 import { trackingApp, trackingLogEnv } from '../lib/brand';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
@@ -85,6 +85,18 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
     });
   }, [api]);
   const path = router.asPath.split(/[?#]/, 1)[0];
+  // Kept while its inputs stay the same, so the shell's own updates (the session loading, say)
+  // leave the page's part as it is: it hydrates after the shell (ShellChrome).
+  const page = useMemo(
+    () => (
+      <>
+        {simulation.on ? <SimulationBanner t={shell.t} onLeave={simulation.exit} /> : null}
+        {/* A page simulation does not allow is on its way to the spot landing: none of it shows. */}
+        {simulation.allowed ? children : null}
+      </>
+    ),
+    [simulation.on, simulation.exit, simulation.allowed, shell.t, children],
+  );
   // The language accepted on this page, before the next request carries the cookie.
   const [acceptedHere, setAcceptedHere] = useState<string | null>(null);
   const legalOpen = !legalAccepted && acceptedHere !== shell.language;
@@ -127,9 +139,7 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
       }}
       footer={{ t: shell.t, buildPath: shell.buildPath, year: new Date().getFullYear() }}
     >
-      {simulation.on ? <SimulationBanner t={shell.t} onLeave={simulation.exit} /> : null}
-      {/* A page simulation does not allow is on its way to the spot landing: none of it shows. */}
-      {simulation.allowed ? children : null}
+      {page}
     </ShellChrome>
   );
 }
