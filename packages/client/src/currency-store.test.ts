@@ -32,6 +32,25 @@ describe('currency store', () => {
     ]);
   });
 
+  it('tells its readers of an answer only, not of a load starting', async () => {
+    let answer: (rates: UsdtRateReply) => void = () => undefined;
+    const store = createCurrencyStore({
+      loadRates: () => new Promise((resolve) => (answer = resolve)),
+      locale: 'en',
+    });
+    const changes = vi.fn();
+    store.subscribe(changes);
+    // Started as the page hydrates: a change now re-renders every reader before the page is live.
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(changes).not.toHaveBeenCalled();
+    expect(store.getState().status).toBe('idle');
+    answer(reply());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(store.getState().status).toBe('ready');
+  });
+
   it('loads again every 1,800,000 ms and stops when told', async () => {
     const loadRates = vi.fn(async () => reply(7 + loadRates.mock.calls.length / 10));
     const store = createCurrencyStore({ loadRates, locale: 'zh-CN', initialName: 'CNY' });

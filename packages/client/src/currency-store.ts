@@ -14,7 +14,11 @@ export interface CurrencyState {
   selected: CurrencyEntry;
   /** The currencies the rate call lists, with their USDT rates. */
   entries: readonly CurrencyEntry[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /**
+   * 'idle' until the first answer, then 'ready' or 'error'. A load in progress is not a state:
+   * announced, it re-rendered every reader of the store as the page hydrated, for nothing shown.
+   */
+  status: 'idle' | 'ready' | 'error';
 }
 
 export interface CurrencyStoreOptions {
@@ -51,7 +55,6 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
     DEFAULT_CURRENCY;
 
   async function refresh(): Promise<void> {
-    emit({ ...state, status: state.entries.length > 0 ? state.status : 'loading' });
     try {
       const reply = await options.loadRates(locale);
       const entries = reply.supported.flatMap((currency) => {
