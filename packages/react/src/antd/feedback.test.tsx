@@ -64,4 +64,23 @@ describe('feedback', () => {
     const configs = antd.calls.filter((call) => call.what === 'message.config');
     expect(configs.map((call) => (call.args as { rtl: boolean }).rtl)).toEqual([false, true]);
   });
+
+  it("makes dayjs follow the page's language with the first message, and a change of it", async () => {
+    const antd = fakeAntd();
+    const applied: string[] = [];
+    const context: FeedbackContext = { language: 'ja', theme: 'white' };
+    const feedback = createFeedback(
+      () => context,
+      antd.load,
+      async (dayjsLang) => applied.push(dayjsLang),
+    );
+    // antd is dayjs's one reader: nothing loads before a message does.
+    expect(applied).toEqual([]);
+    await feedback.toastError('a');
+    await feedback.toastError('b');
+    expect(applied).toEqual(['ja']);
+    context.language = 'en-GB';
+    await feedback.toastError('c');
+    expect(applied).toEqual(['ja', 'en-gb']);
+  });
 });

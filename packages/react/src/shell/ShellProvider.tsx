@@ -4,7 +4,7 @@ import { DEFAULT_AFFILIATED_DOMAINS } from '@exchange-web/client/images/affiliat
 import type { ImageDomains } from '@exchange-web/client/images/image-domains';
 import { buildPath, htmlLang, prefixAfterLanguageChange } from '@exchange-web/client/language';
 import type { LocalCache } from '@exchange-web/client/local-cache';
-import { findLanguage, textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
+import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import type { Theme } from '@exchange-web/protocol/registry';
 import {
   useEffect,
@@ -116,14 +116,6 @@ export function ShellProvider(props: ShellProviderProps) {
   // A page rendered anew (a navigation) brings its request's theme.
   useEffect(() => services.theme.follow(props.theme), [services, props.theme]);
   useEffect(() => services.start(), [services]);
-  useEffect(() => {
-    // dayjs follows the language's dayjsLang (SPEC 3); loaded after hydration, never before paint.
-    const dayjsLang = findLanguage(language)?.dayjsLang;
-    if (dayjsLang)
-      void import('../antd/dayjs-locale').then(({ applyDayjsLocale }) =>
-        applyDayjsLocale(dayjsLang),
-      );
-  }, [language]);
 
   // The actions read the latest route at each call, so they stay the same objects.
   const route = useRef({ prefix, replaceRoute: props.replaceRoute });
