@@ -9,24 +9,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.mjs';
 import { freePort, root, runOrThrow } from './lib.mjs';
+import { FAMILY_PAGES } from './page-weights.mjs';
 
 /** The demo operator `npm start` seeds (README "Behaviour tracking"): signs in for the bench. */
 const DEMO_OPERATOR = { loginName: 'demo@exchange-web.test', password: 'Demo-Trader-2026' };
-
-/** One page of each family, as a visitor opens it; `signedIn` pages need the demo session. */
-export const BENCH_PAGES = [
-  { family: 'home', path: '/' },
-  { family: 'spot', path: '/spot/BTCUSDT' },
-  { family: 'futures', path: '/futures/usdt/BTCUSDT' },
-  { family: 'asset', path: '/asset', signedIn: true },
-  { family: 'BRC-20 list', path: '/inscription/brc-20' },
-  { family: 'token', path: '/inscription/brc-20/ordi' },
-  { family: 'login', path: '/login' },
-  { family: 'register', path: '/register' },
-  { family: 'account', path: '/account', signedIn: true },
-  { family: 'API keys', path: '/account/newapi', signedIn: true },
-  { family: 'operator', path: '/operator/tracking', signedIn: true },
-];
 
 const BARE_PAGE = `export default function Home() {
   return (
@@ -205,7 +191,7 @@ export async function benchPages({ executablePath, args, siteUrl, runs = 3 }) {
   }
   const cookie = await demoSessionCookie(executablePath, args, siteUrl);
   const rows = [];
-  for (const page of BENCH_PAGES)
+  for (const page of FAMILY_PAGES)
     for (const language of ['en', 'ar']) {
       const prefix = language === 'en' ? '' : `/${language}`;
       const pagePath = page.path === '/' && prefix ? prefix : `${prefix}${page.path}`;
@@ -257,7 +243,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     });
     console.log(formatPagesTable(measured));
   } else {
-    const signedIn = new Set(BENCH_PAGES.filter((page) => page.signedIn).map((page) => page.path));
+    const signedIn = new Set(FAMILY_PAGES.filter((page) => page.signedIn).map((page) => page.path));
     // Only the signed-in families get the session: a signed-in visitor is sent away from login.
     const needsSession = (pagePath) => signedIn.has(pagePath.replace(/^\/ar(?=\/|$)/, '') || '/');
     const cookie = positionals.some(needsSession)

@@ -1,5 +1,7 @@
 export declare const FIRST_LOAD_BUDGET_BYTES: number;
 export declare const PAGE_FAMILIES: [family: string, routes: string[]][];
+/** One page of each family, as a visitor opens it; `signedIn` pages need a session. */
+export declare const FAMILY_PAGES: { family: string; path: string; signedIn?: boolean }[];
 
 export interface PageWeight {
   family: string;

@@ -33,6 +33,21 @@ export const PAGE_FAMILIES = [
   ['not found', ['/404']],
 ];
 
+/** One page of each family, as a visitor opens it; `signedIn` pages need the demo session. */
+export const FAMILY_PAGES = [
+  { family: 'home', path: '/' },
+  { family: 'spot', path: '/spot/BTCUSDT' },
+  { family: 'futures', path: '/futures/usdt/BTCUSDT' },
+  { family: 'asset', path: '/asset', signedIn: true },
+  { family: 'BRC-20 list', path: '/inscription/brc-20' },
+  { family: 'token', path: '/inscription/brc-20/ordi' },
+  { family: 'login', path: '/login' },
+  { family: 'register', path: '/register' },
+  { family: 'account', path: '/account', signedIn: true },
+  { family: 'API keys', path: '/account/newapi', signedIn: true },
+  { family: 'operator', path: '/operator/tracking', signedIn: true },
+];
+
 /**
  * Each page family's heaviest route: its first-load files, gzip bytes (the server's default
  * level), and its biggest files first.
