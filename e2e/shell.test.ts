@@ -231,3 +231,21 @@ describe('on a phone', () => {
     },
   );
 });
+
+describe('the scripts a page loads', () => {
+  it('come in brotli, as the browser accepts it, and run', async () => {
+    const page = await context.newPage();
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js'))
+        encodings.set(url.pathname, response.headers()['content-encoding']);
+    });
+    await page.goto(`${siteUrl}/spot/BTCUSDT`);
+    // The remote header comes once the page has run its scripts: they arrived whole.
+    await waitForRemoteHeader(page);
+    expect(encodings.size).toBeGreaterThan(5);
+    expect([...new Set(encodings.values())]).toEqual(['br']);
+    await page.close();
+  });
+});

@@ -216,7 +216,7 @@ export function formatPagesTable({ bare, rows }) {
       row.firstLoadBytes,
     )} | ${kb(row.idleBytes)} |`;
   return [
-    '| page | score | vs bare (ratio) | LCP | TBT | CLS | first-load JS gz | JS by network idle gz |',
+    '| page | score | vs bare (ratio) | LCP | TBT | CLS | first-load JS sent | JS by network idle sent |',
     '|---|---|---|---|---|---|---|---|',
     line(bare),
     ...rows.map(line),

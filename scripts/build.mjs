@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { root, runOrThrow } from './lib.mjs';
+import { precompressStatic } from './precompress-static.mjs';
 
 const stampFile = path.join(root, '.data', 'build-stamp');
 const sources = ['packages', 'apps', 'package-lock.json', 'tsconfig.base.json'];
@@ -60,6 +61,8 @@ export async function build({ force = false } = {}) {
     cwd: path.join(root, 'apps/web'),
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
+  // Brotli copies of the site's scripts and stylesheets, which its server sends (static-assets.ts).
+  await precompressStatic(path.join(root, 'apps/web/.next/static'));
   await mkdir(path.dirname(stampFile), { recursive: true });
   // Stamped after the build: `next build` itself touches tsconfig.json and next-env.d.ts.
   await writeFile(stampFile, (await sourceStamp()) + '\n');

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
 import { gatewayUrl, headerFooterUrl } from '../lib/gateway-url';
 import { answerClientError, createFrontDoor, TRUST_NO_PROXY, type TrustProxy } from './front-door';
+import { createStaticAssets } from './static-assets';
 
 /** How long a visitor may take to send the request headers, then the whole request. */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -31,6 +32,8 @@ const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const app = next({ dev: false, dir, hostname: host ?? 'localhost', port });
 const handlePage = app.getRequestHandler();
 await app.prepare();
+// The build's scripts in brotli where the browser takes it; Next sends everything else.
+const staticAssets = createStaticAssets(path.join(dir, '.next/static'));
 
 const server = createServer(
   {
@@ -38,7 +41,9 @@ const server = createServer(
     requestTimeout: REQUEST_TIMEOUT_MS,
   },
   createFrontDoor({
-    handlePage: (request, response) => handlePage(request, response),
+    handlePage: async (request, response) => {
+      if (!(await staticAssets.serve(request, response))) await handlePage(request, response);
+    },
     gatewayUrl: gatewayUrl(),
     headerFooterUrl: headerFooterUrl(),
     trustProxy: trustedProxies(process.env.SITE_TRUSTED_PROXIES),
