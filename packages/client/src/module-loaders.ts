@@ -33,9 +33,9 @@ export async function importInTurns<Module>(
 export const loadHttpClientModule = (): Promise<HttpClientModule> =>
   importInTurns([() => import('axios')], () => import('./http-client'));
 
-/** The page query client's module: the endpoint schemas, query-core, then the client itself. */
+/** The page query client's module: the endpoint schemas, query-core's parts, then the client. */
 export const loadPageQueriesModule = (): Promise<PageQueriesModule> =>
   importInTurns(
-    [() => import('@exchange-web/protocol/endpoints'), () => import('@tanstack/query-core')],
+    [() => import('@exchange-web/protocol/endpoints'), () => import('./query/query-core-parts')],
     () => import('./query/page-queries'),
   );

@@ -1,12 +1,7 @@
 import type { Endpoint, EndpointRequest } from '@exchange-web/protocol/endpoints';
-import {
-  QueryClient,
-  QueryObserver,
-  focusManager,
-  type QueryKey,
-  type QueryObserverOptions,
-} from '@tanstack/query-core';
+import type { QueryKey, QueryObserverOptions } from '@tanstack/query-core';
 import type { HttpClient } from '../http-client';
+import { QueryClient, QueryObserver, focusManager } from './query-core-parts';
 import { callEndpoint } from './call-endpoint';
 import { endpointKeyPrefix, endpointQueryKey, type QueryScope } from './query-scope';
 import { REFETCH_POLICY, browserRefetchPlatform, type RefetchPlatform } from './refetch-policy';
