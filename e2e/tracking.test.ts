@@ -149,7 +149,8 @@ describe('tracking in the browser: what a page reports', () => {
       lib_version: '1.1.45',
       platform: 3,
       sys: 'Web',
-      browser: 'Chrome',
+      // From the browser's client hints: Debian's Chromium names no other brand than Chromium.
+      browser: 'Chromium',
       log_env: 'online',
       first_day: true,
       device_id: deviceId,

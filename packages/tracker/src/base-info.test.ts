@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UserAgentHints } from './platform';
 import { deviceInfo, loadBrowserInfo, platformCode } from './base-info';
 
 const iphone =
@@ -20,6 +21,74 @@ describe('base info', () => {
     expect((await loadBrowserInfo(mac, false)).sys).toBe('MacOs');
     expect((await loadBrowserInfo(linux, false)).sys).toBe('Web');
     expect((await loadBrowserInfo(iphone, true)).sys).toBe('AppH5');
+  });
+
+  /** Client hints as a Chromium browser gives them, its made-up brand included. */
+  const hintsOf = (
+    brands: { brand: string; version: string }[],
+    platform: string,
+    high: { platformVersion?: string; model?: string } = {},
+    mobile = false,
+  ): UserAgentHints => ({
+    brands: brands.map(({ brand, version }) => ({ brand, version: version.split('.')[0] ?? '' })),
+    mobile,
+    platform,
+    getHighEntropyValues: async () => ({ fullVersionList: brands, ...high }),
+  });
+  const grease = { brand: 'Not;A=Brand', version: '8.0.0.0' };
+  const chromium = { brand: 'Chromium', version: '150.0.7000.12' };
+
+  it('reads Chromium browsers from their client hints, with what the frozen agent hides', async () => {
+    // The agent string says Windows 10 whatever the system; the hints say which one it is.
+    const chrome = hintsOf(
+      [grease, chromium, { brand: 'Google Chrome', version: '150.0.7000.12' }],
+      'Windows',
+      { platformVersion: '15.0.0' },
+    );
+    expect(await loadBrowserInfo(mac, false, chrome)).toEqual({
+      browser: 'Chrome',
+      browser_version: '150.0.7000.12',
+      os_version: '15.0.0',
+      manufacturer: '',
+      model: '',
+      sys: 'Windows',
+    });
+    const pixel = hintsOf(
+      [chromium, grease],
+      'Android',
+      { platformVersion: '14.0.0', model: 'Pixel 7' },
+      true,
+    );
+    expect(await loadBrowserInfo(iphone, false, pixel)).toMatchObject({
+      browser: 'Chromium',
+      model: 'Pixel 7',
+      sys: 'Mobile',
+    });
+    // A tablet is not "mobile" to the hints, but is a Mobile device to the tracker, as with bowser.
+    const tablet = hintsOf([chromium], 'Android');
+    expect((await loadBrowserInfo(iphone, false, tablet)).sys).toBe('Mobile');
+    expect((await loadBrowserInfo(iphone, true, tablet)).sys).toBe('AppH5');
+    expect((await loadBrowserInfo(iphone, false, hintsOf([chromium], 'macOS'))).sys).toBe('MacOs');
+    expect((await loadBrowserInfo(iphone, false, hintsOf([chromium], 'Linux'))).sys).toBe('Web');
+  });
+
+  it('falls back to the low-entropy brands when the full ones are refused', async () => {
+    const refusing: UserAgentHints = {
+      ...hintsOf([chromium, { brand: 'Microsoft Edge', version: '150.0.3000.1' }], 'Windows'),
+      getHighEntropyValues: () => Promise.reject(new Error('NotAllowedError')),
+    };
+    expect(await loadBrowserInfo(mac, false, refusing)).toMatchObject({
+      browser: 'Microsoft Edge',
+      browser_version: '150',
+      os_version: '',
+    });
+  });
+
+  it('parses the agent when the hints name no brand', async () => {
+    expect(await loadBrowserInfo(iphone, false, hintsOf([grease], 'iOS'))).toMatchObject({
+      browser: 'Safari',
+      manufacturer: 'Apple',
+    });
   });
 
   it('maps sys to the base-info platform codes', () => {

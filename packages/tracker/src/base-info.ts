@@ -1,7 +1,10 @@
 import { TrackingPlatformCode, type TrackingSys } from '@exchange-web/protocol/registry';
-import type { DeviceState } from './platform';
+import type { DeviceState, UserAgentHints } from './platform';
 
-/** The browser fields of an event, read from the user agent by bowser. */
+/**
+ * The browser fields of an event: from the browser's client hints where it has them, else read
+ * from the user agent by bowser.
+ */
 export interface BrowserInfo {
   browser: string;
   browser_version: string;
@@ -50,11 +53,63 @@ export function sysOf(parsed: ParsedAgent, inApp: boolean): TrackingSys {
   return 'Web';
 }
 
+// A made-up brand ("Not;A=Brand") every Chromium lists, so servers do not match brands exactly.
+const GREASE_BRAND = /not.?a.?brand/i;
+// Brands as bowser names the same browsers, so a browser reads the same from either source.
+const BOWSER_NAMES: Readonly<Record<string, string>> = {
+  'Google Chrome': 'Chrome',
+  'Samsung Internet': 'Samsung Internet for Android',
+  YaBrowser: 'Yandex Browser',
+};
+
 /**
- * Parses the user agent with bowser, loaded on demand so the parser stays out of the init chunk
- * (DESIGN "Budgets"); uploads wait for it.
+ * The browser fields from client hints: the browser's own brand (Chromium only when it names no
+ * other), its full version, the OS version and the device model. Chromium gives no manufacturer.
+ * Android and iOS count as Mobile, tablets included (the hints call a tablet not mobile).
+ * Answers undefined when the hints name no brand.
  */
-export async function loadBrowserInfo(userAgent: string, inApp: boolean): Promise<BrowserInfo> {
+async function fromHints(hints: UserAgentHints, inApp: boolean): Promise<BrowserInfo | undefined> {
+  const high = await hints
+    .getHighEntropyValues(['fullVersionList', 'platformVersion', 'model'])
+    .catch(() => ({}) as Awaited<ReturnType<UserAgentHints['getHighEntropyValues']>>);
+  const brands = (high.fullVersionList ?? hints.brands).filter(
+    (entry) => !GREASE_BRAND.test(entry.brand),
+  );
+  const own = brands.find((entry) => entry.brand !== 'Chromium') ?? brands[0];
+  if (!own) return undefined;
+  const sys: TrackingSys = inApp
+    ? 'AppH5'
+    : hints.mobile || hints.platform === 'Android' || hints.platform === 'iOS'
+      ? 'Mobile'
+      : hints.platform === 'Windows'
+        ? 'Windows'
+        : hints.platform === 'macOS'
+          ? 'MacOs'
+          : 'Web';
+  return {
+    // Cut to the schema's lengths: the gateway refuses longer fields.
+    browser: (BOWSER_NAMES[own.brand] ?? own.brand).slice(0, 128),
+    browser_version: own.version.slice(0, 64),
+    os_version: (high.platformVersion ?? '').slice(0, 64),
+    manufacturer: '',
+    model: (high.model ?? '').slice(0, 128),
+    sys,
+  };
+}
+
+/**
+ * The browser fields of this browser: from its client hints where it offers them (Chromium), which
+ * needs no parser and says what the frozen user agent hides (the OS version, the model); else from
+ * the user agent, parsed with bowser loaded on demand, out of the init chunk and, in Chromium, not
+ * loaded at all (issue 18). Uploads wait for it.
+ */
+export async function loadBrowserInfo(
+  userAgent: string,
+  inApp: boolean,
+  hints?: UserAgentHints,
+): Promise<BrowserInfo> {
+  const hinted = hints ? await fromHints(hints, inApp) : undefined;
+  if (hinted) return hinted;
   const { default: Bowser } = await import('bowser');
   const parsed = Bowser.parse(userAgent) as ParsedAgent;
   return {

@@ -39,9 +39,32 @@ export interface PageState {
   hidden: boolean;
 }
 
+/** A brand of the client hints: a browser or engine name and its version. */
+export interface UserAgentBrand {
+  brand: string;
+  version: string;
+}
+
+/**
+ * The User-Agent Client Hints a Chromium browser offers in a secure context
+ * (`navigator.userAgentData`): what its frozen user agent string no longer says.
+ */
+export interface UserAgentHints {
+  brands: readonly UserAgentBrand[];
+  mobile: boolean;
+  platform: string;
+  getHighEntropyValues(hints: string[]): Promise<{
+    fullVersionList?: readonly UserAgentBrand[];
+    platformVersion?: string;
+    model?: string;
+  }>;
+}
+
 /** Stable data about the device and browser. */
 export interface DeviceState {
   userAgent: string;
+  /** `navigator.userAgentData` where the browser has it (Chromium, secure contexts). */
+  userAgentHints?: UserAgentHints;
   languages: readonly string[];
   platform: string;
   hardwareConcurrency: number;
@@ -176,10 +199,13 @@ export function browserPlatform(): TrackerPlatform {
         : undefined,
     device: () => {
       if (!hasWindow() || typeof navigator === 'undefined') return undefined;
-      const connection = (navigator as Navigator & { connection?: { effectiveType?: string } })
-        .connection;
+      const { connection, userAgentData: userAgentHints } = navigator as Navigator & {
+        connection?: { effectiveType?: string };
+        userAgentData?: UserAgentHints;
+      };
       return {
         userAgent: navigator.userAgent,
+        ...(userAgentHints ? { userAgentHints } : {}),
         languages: navigator.languages ?? [navigator.language],
         platform: navigator.platform,
         hardwareConcurrency: navigator.hardwareConcurrency ?? 0,

@@ -301,9 +301,12 @@ export function createTracker(options: TrackerOptions): Tracker {
   };
 
   const becomeReady = async (mine: number) => {
-    const parsing = loadBrowserInfo(platform.device()?.userAgent ?? '', bridge !== null).catch(
-      () => undefined,
-    );
+    const device = platform.device();
+    const parsing = loadBrowserInfo(
+      device?.userAgent ?? '',
+      bridge !== null,
+      device?.userAgentHints,
+    ).catch(() => undefined);
     const labelling = import('./inscription-page').then(
       (module) => {
         labelPage = module.inscriptionPageEvent;
