@@ -42,18 +42,27 @@ const dom = testRootPerTest();
 const price = (value: number) => value.toFixed(1);
 
 describe('CandlePreview', () => {
+  /** The path data of one trend's wicks or bodies, one `M` per candle. */
+  const pathOf = (trend: 'up' | 'down', part: 'wicks' | 'bodies') => {
+    const paths = dom.host.querySelectorAll(`svg g[data-trend="${trend}"] path`);
+    return paths.item(part === 'wicks' ? 0 : 1)?.getAttribute('d') ?? '';
+  };
+
   it('draws one candle per bar, rising ones in the up colour and falling ones in the down colour', () => {
     dom.render(<CandlePreview candles={CANDLES} theme="white" formatPrice={price} />);
     const groups = [...dom.host.querySelectorAll('svg g')];
     expect(groups.map((group) => group.getAttribute('fill'))).toEqual([
       CHART_COLOURS.white.up,
       CHART_COLOURS.white.down,
-      CHART_COLOURS.white.up,
     ]);
-    // The highest high touches the top, the lowest low the bottom.
-    const wicks = groups.map((group) => group.querySelector('line')!);
-    expect(wicks[2]!.getAttribute('y1')).toBe('0');
-    expect(wicks[0]!.getAttribute('y2')).toBe('1000');
+    // Two rising candles and one falling one, whatever the count in four elements.
+    expect(pathOf('up', 'bodies').match(/M/g)).toHaveLength(2);
+    expect(pathOf('down', 'bodies').match(/M/g)).toHaveLength(1);
+    expect(dom.host.querySelectorAll('svg *')).toHaveLength(6);
+    // The highest high (the third candle) touches the top, the lowest low (the first) the bottom.
+    const [first, third] = pathOf('up', 'wicks').split('M').slice(1);
+    expect(third).toMatch(/ 0V/);
+    expect(first).toMatch(/V1000$/);
     expect(
       dom.host.querySelector('[data-testid="chart-preview"]')?.getAttribute('aria-hidden'),
     ).toBe('true');
@@ -73,8 +82,8 @@ describe('CandlePreview', () => {
         formatPrice={price}
       />,
     );
-    const body = dom.host.querySelector('rect')!;
-    expect(Number(body.getAttribute('height'))).toBeGreaterThan(0);
+    const height = /v([\d.]+)h/.exec(pathOf('up', 'bodies'))?.[1];
+    expect(Number(height)).toBeGreaterThan(0);
     expect(dom.host.innerHTML).not.toContain('NaN');
     dom.render(<CandlePreview candles={[]} theme="white" formatPrice={price} />);
     expect(dom.host.querySelector('svg')).toBeNull();
