@@ -1,14 +1,6 @@
+import { countFormatters } from '@exchange-web/react/testing/intl-formatters';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inscriptionFormats, progressPercent, shortenId, trendOf } from './formats';
-
-const RealDateTimeFormat = Intl.DateTimeFormat;
-/** Counts the DateTimeFormats made, with or without `new`, each still a real one. */
-const countDateTimeFormats = () =>
-  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function made(
-    ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
-  ) {
-    return new RealDateTimeFormat(...args);
-  } as never);
 
 const usd = { value: 'USD', rate: 1 };
 const jpy = { value: 'JPY', rate: 150.5 };
@@ -18,7 +10,7 @@ describe('inscriptionFormats', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('makes no date formatter until a date is written, and each kind once', () => {
-    const dates = countDateTimeFormats();
+    const dates = countFormatters('DateTimeFormat');
     const formats = inscriptionFormats('en');
     // A first date formatter loads the time-zone data: a long task while a page hydrates.
     expect(dates).not.toHaveBeenCalled();

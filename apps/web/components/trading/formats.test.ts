@@ -1,29 +1,13 @@
+import { countFormatters } from '@exchange-web/react/testing/intl-formatters';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tradingFormats } from './formats';
-
-const RealNumberFormat = Intl.NumberFormat;
-/** Counts the NumberFormats made, with or without `new`, each still a real one. */
-const countNumberFormats = () =>
-  vi.spyOn(Intl, 'NumberFormat').mockImplementation(function made(
-    ...args: ConstructorParameters<typeof Intl.NumberFormat>
-  ) {
-    return new RealNumberFormat(...args);
-  } as never);
-const RealDateTimeFormat = Intl.DateTimeFormat;
-/** Counts the DateTimeFormats made, with or without `new`, each still a real one. */
-const countDateTimeFormats = () =>
-  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function made(
-    ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
-  ) {
-    return new RealDateTimeFormat(...args);
-  } as never);
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('tradingFormats', () => {
   it('makes no formatter until one is used, and each kind once', () => {
-    const numbers = countNumberFormats();
-    const dates = countDateTimeFormats();
+    const numbers = countFormatters('NumberFormat');
+    const dates = countFormatters('DateTimeFormat');
     const formats = tradingFormats('en');
     // A first formatter loads locale or time-zone data: a long task while a page hydrates.
     expect(numbers).not.toHaveBeenCalled();

@@ -2,11 +2,12 @@
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
 import { createSiteServices, type SiteServices } from '../services/site-services';
+import { countFormatters } from '../testing/intl-formatters';
 import { testRootPerTest } from '../testing/react-root';
 import { ShellProvider, useShellActions, useShellState, type ShellActions } from './ShellProvider';
 
@@ -76,12 +77,7 @@ describe('ShellProvider', () => {
   });
 
   it('makes its fiat formatter on the first amount written, not as it renders', () => {
-    const RealNumberFormat = Intl.NumberFormat;
-    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function numberFormat(
-      ...args: ConstructorParameters<typeof Intl.NumberFormat>
-    ) {
-      return new RealNumberFormat(...args);
-    } as never);
+    const made = countFormatters('NumberFormat');
     try {
       let formatFiat: ((usdt: number) => string) | undefined;
       function Amount() {
