@@ -10,10 +10,10 @@ import { brotliCompress, constants } from 'node:zlib';
 const compress = promisify(brotliCompress);
 
 /** The files worth a compressed copy: what a page loads as text. */
-export const PRECOMPRESSED_EXTENSIONS = ['.js', '.css'];
+const PRECOMPRESSED_EXTENSIONS = ['.js', '.css'];
 
-/** The suffix of a file's brotli copy. */
-export const BROTLI_SUFFIX = '.br';
+/** The suffix of a file's brotli copy, which the site's server looks for (static-assets.ts). */
+const BROTLI_SUFFIX = '.br';
 
 async function filesUnder(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

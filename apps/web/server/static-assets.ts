@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 /** Where Next serves its build's scripts and stylesheets from. */
-export const STATIC_PATH_PREFIX = '/_next/static/';
+const STATIC_PATH_PREFIX = '/_next/static/';
 
 /** The suffix of the brotli copy the build writes beside each file (scripts/precompress-static). */
 const BROTLI_SUFFIX = '.br';

@@ -77,15 +77,12 @@ async function fromHints(hints: UserAgentHints, inApp: boolean): Promise<Browser
   );
   const own = brands.find((entry) => entry.brand !== 'Chromium') ?? brands[0];
   if (!own) return undefined;
-  const sys: TrackingSys = inApp
-    ? 'AppH5'
-    : hints.mobile || hints.platform === 'Android' || hints.platform === 'iOS'
-      ? 'Mobile'
-      : hints.platform === 'Windows'
-        ? 'Windows'
-        : hints.platform === 'macOS'
-          ? 'MacOs'
-          : 'Web';
+  // The same rule as for a parsed agent: the hints name the OS as bowser does (Windows, macOS).
+  const handheld = hints.mobile || hints.platform === 'Android' || hints.platform === 'iOS';
+  const sys = sysOf(
+    { browser: {}, os: { name: hints.platform }, platform: handheld ? { type: 'mobile' } : {} },
+    inApp,
+  );
   return {
     // Cut to the schema's lengths: the gateway refuses longer fields.
     browser: (BOWSER_NAMES[own.brand] ?? own.brand).slice(0, 128),
