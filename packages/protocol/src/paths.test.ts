@@ -4,6 +4,7 @@ import {
   ApiPath,
   EncryptedBodyField,
   SIMULATION_LANDING,
+  tradingPath,
   encryptedLoginFields,
   inscriptionPageView,
   inscriptionPages,
@@ -205,6 +206,13 @@ describe('simulation trade', () => {
       expect(isSimulationAllowedPath(path), path).toBe(true);
     for (const path of ['/login/x', '/registered', '/ja/loginx'])
       expect(isSimulationAllowedPath(path), path).toBe(false);
+  });
+
+  it('builds the trading page of a pair in each market, each allowed in simulation', () => {
+    expect(tradingPath('spot', 'ETHUSDT')).toBe('/spot/ETHUSDT');
+    expect(tradingPath('futures', 'ETHUSDT')).toBe('/futures/usdt/ETHUSDT');
+    for (const market of ['spot', 'futures'] as const)
+      expect(isSimulationAllowedPath(tradingPath(market, 'SOLUSDT'))).toBe(true);
   });
 
   it('has the landing pages', () => {

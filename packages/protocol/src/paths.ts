@@ -248,10 +248,17 @@ export const simulationExactPaths: readonly string[] = [
 /** Pages allowed in simulation beyond SPEC.md's list: those that sign a visitor in. */
 export const simulationSignInPaths: readonly string[] = ['login', 'register'];
 
+/** The markets a pair is traded in, each with its own trading page. */
+export type TradingMarket = 'spot' | 'futures';
+
+/** The path of a pair's trading page (SPEC 2's landing pages show the two shapes). */
+export const tradingPath = (market: TradingMarket, symbol: string) =>
+  market === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
+
 /** Default simulation landing pages (SPEC.md section 2). */
 export const SIMULATION_LANDING = {
-  spot: '/spot/BTCUSDT',
-  futures: '/futures/usdt/BTCUSDT',
+  spot: tradingPath('spot', 'BTCUSDT'),
+  futures: tradingPath('futures', 'BTCUSDT'),
 } as const;
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');

@@ -5,6 +5,7 @@ import {
   type MarketSymbol,
   type MarketTrade,
 } from '@exchange-web/protocol/trading';
+import { tradingPath, type TradingMarket } from '@exchange-web/protocol/paths';
 import Head from 'next/head';
 import { PageLink } from '../PageLink';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -22,12 +23,6 @@ import { tradeCrossesOrder } from './trade-math';
 import { useMarketData } from './useMarketData';
 import { useTradingAccount, type AccountPart } from './useTradingAccount';
 import styles from './trading.module.css';
-
-export type TradingMarket = 'spot' | 'futures';
-
-/** The path of a pair's trading page. */
-export const tradingPath = (market: TradingMarket, symbol: string) =>
-  market === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
 
 const SPOT_PARTS: readonly AccountPart[] = ['balances', 'orders'];
 const FUTURES_PARTS: readonly AccountPart[] = ['balances', 'positions'];
