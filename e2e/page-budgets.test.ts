@@ -6,6 +6,8 @@ import {
   FIRST_LOAD_BUDGET_BYTES,
   formatPageWeights,
   pageWeights,
+  REMOTE_ENTRY_BUDGET_BYTES,
+  remoteEntryWeight,
   type PageWeight,
 } from '../scripts/page-weights.mjs';
 
@@ -28,4 +30,10 @@ describe('first-load JavaScript of every page family', () => {
       );
     },
   );
+});
+
+describe('the header-footer remote every page loads', () => {
+  it('has an entry within its budget', async () => {
+    expect(await remoteEntryWeight()).toBeLessThanOrEqual(REMOTE_ENTRY_BUDGET_BYTES);
+  });
 });

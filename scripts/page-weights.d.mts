@@ -15,3 +15,5 @@ export interface PageWeight {
 
 export declare function pageWeights(webDir?: string): Promise<PageWeight[]>;
 export declare function formatPageWeights(weights: PageWeight[], budget?: number): string;
+export declare const REMOTE_ENTRY_BUDGET_BYTES: number;
+export declare function remoteEntryWeight(remoteDir?: string): Promise<number>;

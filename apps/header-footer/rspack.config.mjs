@@ -33,6 +33,12 @@ export function remoteConfig({ buildId, outDir = here('./dist') }) {
       ],
     },
     plugins: [
+      // The federation packages' CommonJS builds (which their plugin picks) cannot be tree-shaken:
+      // their ES module twins let the entry drop what a browser never runs (Node script loading,
+      // manifest snapshots, error texts), about half of the entry a visitor downloads.
+      new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/].*\.cjs$/, (resource) => {
+        resource.request = resource.request.replace(/\.cjs$/, '.js');
+      }),
       new rspack.DefinePlugin({ __HEADER_FOOTER_BUILD_ID__: JSON.stringify(buildId) }),
       new ModuleFederationPlugin({
         name: 'headerFooter',
