@@ -44,7 +44,13 @@ async function consoleErrorsOf(page: Page, path: string): Promise<string[]> {
   return errors;
 }
 
-const cases = FAMILY_PAGES.flatMap((entry) =>
+// A trader's trading pages besides: the server draws their forms, whose code a visitor's page
+// never loads, so they hydrate differently.
+const traderPages = FAMILY_PAGES.filter(
+  (entry) => entry.family === 'spot' || entry.family === 'futures',
+).map((entry) => ({ ...entry, family: `${entry.family} (trader)`, signedIn: true }));
+
+const cases = [...FAMILY_PAGES, ...traderPages].flatMap((entry) =>
   ['', '/ar'].map((prefix) => {
     const path = prefix && entry.path === '/' ? prefix : `${prefix}${entry.path}`;
     return [`${entry.family} ${path}`, path, entry.signedIn === true] as const;

@@ -1,5 +1,5 @@
 import { findMarketSymbol, TradeCode, tradeCodeMeaning } from '@exchange-web/protocol/trading';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
@@ -63,6 +63,24 @@ async function signedInTrader(): Promise<{ context: BrowserContext; page: Page }
   await enterSimulation(visitor.context, visitor.page);
   trader = visitor;
   return visitor;
+}
+
+/**
+ * Opens `path` and answers the text of every script the page ran by network idle (read again
+ * from the server: a browser drops a page's bodies when it navigates on).
+ */
+async function scriptsRunBy(page: Page, path: string): Promise<string[]> {
+  const urls: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() === 'script') urls.push(response.url());
+  };
+  page.on('response', onResponse);
+  try {
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' });
+  } finally {
+    page.off('response', onResponse);
+  }
+  return Promise.all(urls.map(async (url) => (await fetch(url)).text()));
 }
 
 describe('the spot page for everyone', () => {
@@ -132,6 +150,22 @@ describe('the spot page for everyone', () => {
 });
 
 describe('paper trading', () => {
+  it("loads the order and position forms for a trader only: a visitor's page never runs them", async () => {
+    const formCode = (texts: string[]) =>
+      ['order-submit', 'position-submit'].filter((id) => texts.some((text) => text.includes(id)));
+    const visitor = await newVisitor(browser, siteUrl);
+    expect(formCode(await scriptsRunBy(visitor.page, SPOT))).toEqual([]);
+    expect(formCode(await scriptsRunBy(visitor.page, FUTURES))).toEqual([]);
+    await visitor.context.close();
+
+    const { page } = await signedInTrader();
+    expect(formCode(await scriptsRunBy(page, SPOT))).toEqual(['order-submit']);
+    await page.getByTestId('order-submit').waitFor();
+    expect(formCode(await scriptsRunBy(page, FUTURES))).toEqual(['position-submit']);
+    await page.getByTestId('position-submit').waitFor();
+    await page.goto(`${siteUrl}${SPOT}`);
+  });
+
   it('refuses a size below the minimum with its translated meaning', async () => {
     const { page } = await signedInTrader();
     await page.getByTestId('account-kind').waitFor();

@@ -10,9 +10,9 @@ import type {
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormMessage } from './FormMessage';
 import type { TradingFormats } from './formats';
-import { LoginPrompt } from './LoginPrompt';
 import { Segmented } from './Segmented';
 import { Tabs } from './Tabs';
+import { TradeFormPanel } from './TradeFormPanel';
 import { checkOrder, isDecimalText, notional } from './trade-math';
 import { useTradeAction } from './useTradeAction';
 import styles from './trading.module.css';
@@ -25,17 +25,19 @@ export interface OrderFormProps {
   ticker: Ticker | null;
   depth: Depth | null;
   balances: BalancesReply | null;
+  /** Whether the trader is signed in: null while the session loads, the form then inert. */
   signedIn: boolean | null;
   /** A price picked in the book, to fill the price field with. */
   pickedPrice: string | null;
   refresh(): Promise<void>;
   t: Translate;
   formats: TradingFormats;
-  /** The page path a visitor comes back to after logging in. */
-  path: string;
 }
 
-/** The spot order form: buy or sell, limit or market, price and size on the pair's tick and step. */
+/**
+ * The spot order form: buy or sell, limit or market, price and size on the pair's tick and step.
+ * The trading page shows a visitor a prompt to log in instead.
+ */
 export function OrderForm(props: OrderFormProps) {
   const { pair, ticker, depth, balances, signedIn, t, formats } = props;
   const [side, setSide] = useState<Side>('buy');
@@ -90,101 +92,96 @@ export function OrderForm(props: OrderFormProps) {
   };
 
   return (
-    <section className={`${styles.panel} ${styles.form}`} aria-labelledby="order-form-title">
-      <h2 id="order-form-title">{t('trading.form.title')}</h2>
-      {signedIn === false ? (
-        <LoginPrompt path={props.path} />
-      ) : (
-        <Tabs
-          id="order-side"
-          label={t('trading.form.side')}
-          className={styles.sideTabs}
-          items={[
-            { key: 'buy', label: t('trading.form.buy') },
-            { key: 'sell', label: t('trading.form.sell') },
-          ]}
-          selected={side}
-          onSelect={(next) => {
-            setSide(next);
-            action.setMessage(null);
-          }}
-        >
-          <form onSubmit={(event) => void submit(event)} noValidate data-testid="order-form">
-            <div className={styles.field}>
-              <Segmented
-                label={t('trading.form.orderType')}
-                testId="order-type"
-                value={type}
-                onChange={(next) => {
-                  setType(next);
-                  setInvalid(null);
-                }}
-                options={[
-                  { value: 'limit', label: t('trading.form.limit') },
-                  { value: 'market', label: t('trading.form.market') },
-                ]}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="order-price">{t('trading.form.price', { coin: pair.quote })}</label>
-              <input
-                id="order-price"
-                name="price"
-                inputMode="decimal"
-                autoComplete="off"
-                disabled={type === 'market'}
-                value={type === 'market' ? '' : price}
-                placeholder={type === 'market' ? t('trading.form.market') : ''}
-                aria-invalid={invalid === 'price'}
-                aria-describedby="order-price-hint"
-                onChange={(event) => setPrice(event.target.value)}
-              />
-              <span id="order-price-hint" className={styles.hint}>
-                {type === 'market'
-                  ? t('trading.form.marketPriceHint')
-                  : t('trading.form.priceHint', { tick: pair.priceTick })}
-              </span>
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="order-size">{t('trading.form.size', { coin: pair.base })}</label>
-              <input
-                id="order-size"
-                name="size"
-                inputMode="decimal"
-                autoComplete="off"
-                value={size}
-                aria-invalid={invalid === 'size'}
-                aria-describedby="order-size-hint"
-                onChange={(event) => setSize(event.target.value)}
-              />
-              <span id="order-size-hint" className={styles.hint}>
-                {t('trading.form.sizeHint', { step: pair.sizeStep, min: pair.minSize })}
-              </span>
-            </div>
-            <dl className={styles.summary}>
-              <dt>{t('trading.form.available')}</dt>
-              <dd data-testid="order-available" data-value={available ?? ''}>
-                {available === null ? '' : `${formats.amount(available)} ${payCoin}`}
-              </dd>
-              <dt>{t('trading.form.total')}</dt>
-              <dd data-testid="order-total">
-                {total === null ? '' : `${formats.amount(total, 4)} ${pair.quote}`}
-              </dd>
-            </dl>
-            <button
-              type="submit"
-              className={`${styles.submit} ${side === 'buy' ? styles.submitBuy : styles.submitSell}`}
-              disabled={action.busy || signedIn === null}
-              data-testid="order-submit"
-            >
-              {t(side === 'buy' ? 'trading.form.submitBuy' : 'trading.form.submitSell', {
-                coin: pair.base,
-              })}
-            </button>
-            <FormMessage message={action.message} testId="order-message" />
-          </form>
-        </Tabs>
-      )}
-    </section>
+    <TradeFormPanel titleId="order-form-title" title={t('trading.form.title')}>
+      <Tabs
+        id="order-side"
+        label={t('trading.form.side')}
+        className={styles.sideTabs}
+        items={[
+          { key: 'buy', label: t('trading.form.buy') },
+          { key: 'sell', label: t('trading.form.sell') },
+        ]}
+        selected={side}
+        onSelect={(next) => {
+          setSide(next);
+          action.setMessage(null);
+        }}
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate data-testid="order-form">
+          <div className={styles.field}>
+            <Segmented
+              label={t('trading.form.orderType')}
+              testId="order-type"
+              value={type}
+              onChange={(next) => {
+                setType(next);
+                setInvalid(null);
+              }}
+              options={[
+                { value: 'limit', label: t('trading.form.limit') },
+                { value: 'market', label: t('trading.form.market') },
+              ]}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="order-price">{t('trading.form.price', { coin: pair.quote })}</label>
+            <input
+              id="order-price"
+              name="price"
+              inputMode="decimal"
+              autoComplete="off"
+              disabled={type === 'market'}
+              value={type === 'market' ? '' : price}
+              placeholder={type === 'market' ? t('trading.form.market') : ''}
+              aria-invalid={invalid === 'price'}
+              aria-describedby="order-price-hint"
+              onChange={(event) => setPrice(event.target.value)}
+            />
+            <span id="order-price-hint" className={styles.hint}>
+              {type === 'market'
+                ? t('trading.form.marketPriceHint')
+                : t('trading.form.priceHint', { tick: pair.priceTick })}
+            </span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="order-size">{t('trading.form.size', { coin: pair.base })}</label>
+            <input
+              id="order-size"
+              name="size"
+              inputMode="decimal"
+              autoComplete="off"
+              value={size}
+              aria-invalid={invalid === 'size'}
+              aria-describedby="order-size-hint"
+              onChange={(event) => setSize(event.target.value)}
+            />
+            <span id="order-size-hint" className={styles.hint}>
+              {t('trading.form.sizeHint', { step: pair.sizeStep, min: pair.minSize })}
+            </span>
+          </div>
+          <dl className={styles.summary}>
+            <dt>{t('trading.form.available')}</dt>
+            <dd data-testid="order-available" data-value={available ?? ''}>
+              {available === null ? '' : `${formats.amount(available)} ${payCoin}`}
+            </dd>
+            <dt>{t('trading.form.total')}</dt>
+            <dd data-testid="order-total">
+              {total === null ? '' : `${formats.amount(total, 4)} ${pair.quote}`}
+            </dd>
+          </dl>
+          <button
+            type="submit"
+            className={`${styles.submit} ${side === 'buy' ? styles.submitBuy : styles.submitSell}`}
+            disabled={action.busy || signedIn === null}
+            data-testid="order-submit"
+          >
+            {t(side === 'buy' ? 'trading.form.submitBuy' : 'trading.form.submitSell', {
+              coin: pair.base,
+            })}
+          </button>
+          <FormMessage message={action.message} testId="order-message" />
+        </form>
+      </Tabs>
+    </TradeFormPanel>
   );
 }

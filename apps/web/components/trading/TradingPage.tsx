@@ -6,23 +6,36 @@ import {
   type MarketTrade,
 } from '@exchange-web/protocol/trading';
 import { tradingPath, type TradingMarket } from '@exchange-web/protocol/paths';
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { PageLink } from '../PageLink';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { tradingFormats } from './formats';
 import { OrderBook } from './OrderBook';
-import { OrderForm } from './OrderForm';
+import { LoginPrompt } from './LoginPrompt';
 import { OrdersPanel } from './OrdersPanel';
-import { PositionForm, PositionsTable } from './PositionPanels';
+import { PositionsTable } from './PositionsTable';
 import { PriceChart } from './PriceChart';
 import { RecentTrades } from './RecentTrades';
 import { TickerBar } from './TickerBar';
+import { TradeFormPanel } from './TradeFormPanel';
 import { CoinIcon } from './CoinIcon';
 import { useCoinIcons } from './useCoinIcons';
 import { tradeCrossesOrder } from './trade-math';
 import { useMarketData } from './useMarketData';
 import { useTradingAccount, type AccountPart } from './useTradingAccount';
 import styles from './trading.module.css';
+
+// A visitor is asked to log in where the trader's form is, so the forms (and the rules they check
+// an order with) load only for a trader: with the page when the server drew the form for a
+// session, else once the session is known. A visitor never downloads them.
+const formLoading = () => <section className={`${styles.panel} ${styles.form}`} aria-busy="true" />;
+const OrderForm = dynamic(() => import('./OrderForm').then((module) => module.OrderForm), {
+  loading: formLoading,
+});
+const PositionForm = dynamic(() => import('./PositionForm').then((module) => module.PositionForm), {
+  loading: formLoading,
+});
 
 const SPOT_PARTS: readonly AccountPart[] = ['balances', 'orders'];
 const FUTURES_PARTS: readonly AccountPart[] = ['balances', 'positions'];
@@ -139,18 +152,23 @@ export function TradingPage({ pair, market }: TradingPageProps) {
         <RecentTrades pair={pair} trades={data.trades} t={t} formats={formats} />
         {market === 'spot' ? (
           <>
-            <OrderForm
-              pair={pair}
-              ticker={data.ticker}
-              depth={data.depth}
-              balances={account.balances}
-              signedIn={account.signedIn}
-              pickedPrice={pickedPrice}
-              refresh={refresh}
-              t={t}
-              formats={formats}
-              path={path}
-            />
+            {account.signedIn === false ? (
+              <TradeFormPanel titleId="order-form-title" title={t('trading.form.title')}>
+                <LoginPrompt path={path} />
+              </TradeFormPanel>
+            ) : (
+              <OrderForm
+                pair={pair}
+                ticker={data.ticker}
+                depth={data.depth}
+                balances={account.balances}
+                signedIn={account.signedIn}
+                pickedPrice={pickedPrice}
+                refresh={refresh}
+                t={t}
+                formats={formats}
+              />
+            )}
             <OrdersPanel
               pair={pair}
               signedIn={account.signedIn}
@@ -164,16 +182,21 @@ export function TradingPage({ pair, market }: TradingPageProps) {
           </>
         ) : (
           <>
-            <PositionForm
-              pair={pair}
-              ticker={data.ticker}
-              balances={account.balances}
-              signedIn={account.signedIn}
-              refresh={refresh}
-              t={t}
-              formats={formats}
-              path={path}
-            />
+            {account.signedIn === false ? (
+              <TradeFormPanel titleId="position-form-title" title={t('trading.position.title')}>
+                <LoginPrompt path={path} />
+              </TradeFormPanel>
+            ) : (
+              <PositionForm
+                pair={pair}
+                ticker={data.ticker}
+                balances={account.balances}
+                signedIn={account.signedIn}
+                refresh={refresh}
+                t={t}
+                formats={formats}
+              />
+            )}
             <PositionsTable
               pair={pair}
               positions={account.positions}
