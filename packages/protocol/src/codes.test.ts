@@ -155,6 +155,11 @@ describe('error catalogue', () => {
       subAccountLimitReached: '21016',
       verifyCodeInvalid: '21017',
       verifyCodeTooSoon: '21018',
+      authenticatorCodeInvalid: '21019',
+      loginTicketInvalid: '21020',
+      authenticatorBound: '21021',
+      authenticatorNotBound: '21022',
+      authenticatorSetupMissing: '21023',
     });
   });
 

@@ -170,6 +170,19 @@ export const AccountCode = {
   verifyCodeInvalid: '21017',
   /** A new code was asked for the same address or number before the resend pause (HTTP 429). */
   verifyCodeTooSoon: '21018',
+  /**
+   * An authenticator code (or recovery code) is wrong, from outside the allowed drift, or was
+   * used already: the same answer for each, HTTP 400 (protocol `authenticator.ts`).
+   */
+  authenticatorCodeInvalid: '21019',
+  /** The sign-in ticket of the second step is unknown, expired or used: log in again (HTTP 401). */
+  loginTicketInvalid: '21020',
+  /** An authenticator is bound already: unbind it first (HTTP 409). */
+  authenticatorBound: '21021',
+  /** No authenticator is bound to unbind (HTTP 409). */
+  authenticatorNotBound: '21022',
+  /** A binding's code came with no live secret from setup: set up again (HTTP 409). */
+  authenticatorSetupMissing: '21023',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -266,6 +279,13 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.verifyCodeInvalid]:
     'The verification code is wrong or no longer valid; ask for a new one.',
   [AccountCode.verifyCodeTooSoon]: 'A code was sent moments ago; wait before asking again.',
+  [AccountCode.authenticatorCodeInvalid]:
+    'The authenticator code is wrong, expired or already used.',
+  [AccountCode.loginTicketInvalid]: 'The sign-in took too long or was finished: log in again.',
+  [AccountCode.authenticatorBound]: 'An authenticator app is linked already: remove it first.',
+  [AccountCode.authenticatorNotBound]: 'No authenticator app is linked.',
+  [AccountCode.authenticatorSetupMissing]:
+    'The authenticator setup expired or was never started: start again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',
   [AccountCode.loginCiphertextInvalid]:
     'The encrypted login body is malformed or does not decrypt.',

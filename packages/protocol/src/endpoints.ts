@@ -108,6 +108,7 @@ const account = endpointsIn(() => import('./schemas'));
 const trading = endpointsIn(() => import('./trading-schemas'));
 const inscription = endpointsIn(() => import('./inscription'));
 const verification = endpointsIn(() => import('./verification'));
+const authenticator = endpointsIn(() => import('./authenticator'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -132,7 +133,8 @@ export const Endpoints = {
   clearCookie: account('POST', ApiPath.clearCookie, 'emptyRequestSchema', 'emptyReplySchema'),
 
   // Login and registration (README "Accounts and sessions").
-  login: account('POST', ApiPath.login, 'loginRequestSchema', 'sessionReplySchema'),
+  login: authenticator('POST', ApiPath.login, 'loginRequestSchema', 'loginReplySchema'),
+  verifyLogin: authenticator('POST', ApiPath.verifyLogin, 'verifyLoginRequestSchema', 'sessionReplySchema'),
   registerEmail: account('POST', ApiPath.registerEmail, 'registerEmailRequestSchema', 'sessionReplySchema'),
   registerMobile: account('POST', ApiPath.registerMobile, 'registerMobileRequestSchema', 'sessionReplySchema'),
   registerMobileAndEmail: account('POST', ApiPath.registerMobileAndEmail, 'registerMobileAndEmailRequestSchema', 'sessionReplySchema'),
@@ -147,6 +149,9 @@ export const Endpoints = {
   apiKeyList: account('POST', ApiPath.apiKeyList, 'emptyRequestSchema', 'apiKeyListReplySchema'),
   apiKeyCreate: account('POST', ApiPath.apiKeyCreate, 'apiKeyCreateRequestSchema', 'apiKeyCreateReplySchema'),
   apiKeyDelete: account('POST', ApiPath.apiKeyDelete, 'apiKeyDeleteRequestSchema', 'emptyReplySchema'),
+  authenticatorSetup: authenticator('POST', ApiPath.authenticatorSetup, 'emptyRequestSchema', 'authenticatorSetupReplySchema'),
+  authenticatorBind: authenticator('POST', ApiPath.authenticatorBind, 'authenticatorBindRequestSchema', 'authenticatorBindReplySchema'),
+  authenticatorUnbind: authenticator('POST', ApiPath.authenticatorUnbind, 'authenticatorUnbindRequestSchema', 'emptyReplySchema'),
 
   // Operators: the tracking overview page.
   trackingOverview: account('GET', ApiPath.trackingOverview, 'trackingOverviewQuerySchema', 'trackingOverviewReplySchema'),

@@ -110,6 +110,9 @@ describe('login encryption', () => {
       '/v1/user/subAccount/switchBack',
       '/v1/user/getQrKeyStatus',
       '/v1/user/getCrossTerminalLoginStatus',
+      // Ours: the security page's calls that carry an authenticator code.
+      '/v1/user/security/google/bind',
+      '/v1/user/security/google/unbind',
     ]);
   });
 

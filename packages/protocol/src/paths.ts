@@ -85,6 +85,11 @@ export const ApiPath = {
   apiKeyDelete: '/v1/user/apiKey/delete',
   // Not in SPEC 7: the account page's recent sign-ins (the spec's "devices" page path suggests it).
   deviceList: '/v1/user/device/list',
+  // Ours: the authenticator app of the security page (protocol `authenticator.ts`), signed core
+  // calls; binding and unbinding carry a code, so their bodies are login-encrypted too.
+  authenticatorSetup: '/v1/user/security/google/setup',
+  authenticatorBind: '/v1/user/security/google/bind',
+  authenticatorUnbind: '/v1/user/security/google/unbind',
   qrKeyStatus: '/v1/user/getQrKeyStatus',
   crossTerminalLoginStatus: '/v1/user/getCrossTerminalLoginStatus',
 } as const;
@@ -145,6 +150,9 @@ export const loginEncryptionPaths: readonly string[] = [
   ApiPath.subAccountSwitchBack,
   ApiPath.qrKeyStatus,
   ApiPath.crossTerminalLoginStatus,
+  // Ours, beyond SPEC 7's list: the calls of the security page that carry an authenticator code.
+  ApiPath.authenticatorBind,
+  ApiPath.authenticatorUnbind,
 ];
 
 /** The body fields encrypted into `bodyCiphertext`, exactly as SPEC.md section 7 lists them. */

@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import {
+  AuthenticatorRule,
+  normaliseFactorCode,
+  RECOVERY_CODE_PATTERN,
+  TIME_CODE_PATTERN,
+} from './authenticator-rule';
+import { sessionReplySchema } from './schemas';
+
+/**
+ * The authenticator app as a second sign-in factor (ours: SPEC 7 names the verify-login paths and
+ * the encrypted field `googleCode`, and SPEC 3 the user's `bindGoogle` and `gbf`, and shows no
+ * flow). Codes are RFC 6238 time-based one-time passwords; recovery codes stand in for a lost
+ * phone. README "Account security" tells the whole flow.
+ */
+
+export {
+  AuthenticatorRule,
+  normaliseFactorCode,
+  RECOVERY_CODE_PATTERN,
+  TIME_CODE_PATTERN,
+} from './authenticator-rule';
+
+const timeCodeField = z
+  .string()
+  .check(
+    z.trim(),
+    z.regex(TIME_CODE_PATTERN, 'expected the 6-digit code of the authenticator app'),
+  );
+
+/** A time-based code, or one of the recovery codes (in the form {@link normaliseFactorCode} makes). */
+const factorCodeField = z.string().check(
+  z.overwrite(normaliseFactorCode),
+  z.refine(
+    (code) => TIME_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code),
+    'expected the 6-digit code of the authenticator app or a recovery code',
+  ),
+);
+
+/** The one-time ticket of a sign-in waiting for its second factor: 43 base64url characters. */
+const loginTicketField = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'expected the ticket of the password step'));
+
+/** The second factors a sign-in may ask for. */
+export const SecondFactor = { authenticator: 'google' } as const;
+export type SecondFactor = (typeof SecondFactor)[keyof typeof SecondFactor];
+
+/**
+ * Reply of the password step when the account has a second factor: no session yet, the ticket
+ * to finish with (`token`, which login encryption carries encrypted), and the factors taken.
+ */
+export const secondFactorReplySchema = z.strictObject({
+  secondFactor: z.strictObject({
+    token: loginTicketField,
+    factors: z.array(z.enum(SecondFactor)).check(z.minLength(1)),
+    expiresInSeconds: z.number().check(z.int(), z.positive()),
+  }),
+});
+export type SecondFactorReply = z.infer<typeof secondFactorReplySchema>;
+
+/** Reply of `/v1/user/login`: signed in, or one step more. */
+export const loginReplySchema = z.union([sessionReplySchema, secondFactorReplySchema]);
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
+/** Whether a login reply asks for a second factor. */
+export const needsSecondFactor = (reply: LoginReply): reply is SecondFactorReply =>
+  'secondFactor' in reply;
+
+/** Payload of `/v1/user/verifyLogin`: the ticket and the code (both encrypted). */
+export const verifyLoginRequestSchema = z.strictObject({
+  token: loginTicketField,
+  googleCode: factorCodeField,
+});
+export type VerifyLoginRequest = z.infer<typeof verifyLoginRequestSchema>;
+
+/** Reply of `/v1/user/security/google/setup`: a new secret, for the QR code and for typing. */
+export const authenticatorSetupReplySchema = z.strictObject({
+  /** The secret in base 32, as an app takes it typed in. */
+  secret: z.string().check(z.regex(/^[A-Z2-7]{32}$/, 'expected a base-32 secret')),
+  /** The `otpauth://totp/...` URI the QR code holds. */
+  otpauthUri: z.string().check(z.startsWith('otpauth://totp/'), z.maxLength(512)),
+  expiresInSeconds: z.number().check(z.int(), z.positive()),
+});
+export type AuthenticatorSetupReply = z.infer<typeof authenticatorSetupReplySchema>;
+
+/** Payload of `/v1/user/security/google/bind`: the app's first code proves it holds the secret. */
+export const authenticatorBindRequestSchema = z.strictObject({ googleCode: timeCodeField });
+export type AuthenticatorBindRequest = z.infer<typeof authenticatorBindRequestSchema>;
+
+/** Reply of the binding: the recovery codes, shown this once (the gateway keeps only hashes). */
+export const authenticatorBindReplySchema = z.strictObject({
+  recoveryCodes: z
+    .array(z.string().check(z.regex(RECOVERY_CODE_PATTERN)))
+    .check(z.length(AuthenticatorRule.recoveryCodeCount)),
+});
+export type AuthenticatorBindReply = z.infer<typeof authenticatorBindReplySchema>;
+
+/** Payload of `/v1/user/security/google/unbind`: a current code or a recovery code. */
+export const authenticatorUnbindRequestSchema = z.strictObject({ googleCode: factorCodeField });
+export type AuthenticatorUnbindRequest = z.infer<typeof authenticatorUnbindRequestSchema>;
+
+export {
+  emptyReplySchema,
+  emptyRequestSchema,
+  loginRequestSchema,
+  sessionReplySchema,
+} from './schemas';
