@@ -2,6 +2,7 @@
 // for a local demo, two sites with the header-footer remote and the mail and SMS catcher) behind
 // one nginx. `npm run cluster` runs it with the sites; the two-gateway tests
 // (apps/gateway/cluster-test) and the scale benchmark (scripts/bench-scale.mjs) start it without.
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -173,11 +174,19 @@ export async function startGateways({
   const gatewayPorts = [];
   for (let index = 0; index < count; index += 1)
     gatewayPorts.push(ports[index] ?? (await freePort()));
+  // Gateways sharing a database share the key of its stored secrets (README "Configuration").
+  const secretsKey = randomBytes(32).toString('hex');
   const children = gatewayPorts.map((port, index) =>
     launch(
       `gateway-${index + 1}`,
       ['apps/gateway/dist/server.js'],
-      { GATEWAY_PORT: String(port), DATABASE_URL: databaseUrl, ...env, ...envOf(index) },
+      {
+        GATEWAY_PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        GATEWAY_SECRETS_KEY: secretsKey,
+        ...env,
+        ...envOf(index),
+      },
       { quiet },
     ),
   );

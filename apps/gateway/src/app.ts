@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { IMAGE_PATH_PREFIX } from '@exchange-web/protocol/images';
@@ -22,6 +23,7 @@ import { createSignGuard } from './http/sign-guard';
 import { SignedRoutes } from './http/signed-routes';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
 import { registerCoinRoutes } from './routes/coins';
@@ -38,6 +40,8 @@ import { registerTradingRoutes } from './routes/trading';
 import { registerVerificationRoutes } from './routes/verification';
 import { createDeliveries } from './messaging/deliveries';
 import { ServerKeyStore } from './signing/server-keys';
+import { Authenticators } from './accounts/authenticator';
+import { SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
 import { SimulatedMarket } from './market/price-model';
@@ -73,6 +77,11 @@ export interface GatewayDeps {
   logError?: (error: unknown) => void;
   /** Where notable but expected events are reported (plaintext logins). @default console.warn */
   logWarning?: (message: string) => void;
+  /**
+   * Seals stored secrets (authenticator keys). @default a key of this process alone, for tests
+   * that make an app in process; `startGateway` passes the configured one.
+   */
+  secretBox?: SecretBox;
 }
 
 /** The gateway's HTTP application, free of any server so tests can call it in process too. */
@@ -82,6 +91,7 @@ export function createApp({
   trustRoot = loadTrustRoot(config.signTrustKeyFile),
   logError = console.error,
   logWarning = (message) => console.warn(message),
+  secretBox = new SecretBox(randomBytes(SecretBox.KEY_BYTES)),
 }: GatewayDeps): Hono {
   const app = new Hono();
   // First, so every address read below (rate limits, throttles, events) sees through the proxies.
@@ -167,7 +177,15 @@ export function createApp({
     new ChallengeHmacKey(db, config.challengeHmacKey),
   );
   registerCaptchaRoutes(routes, { db, config, challenges, guard: challengeGuard });
-  registerAccountRoutes(routes, { db, sessions, config, loginBody, challenges: challengeGuard });
+  const authenticators = new Authenticators(db, secretBox);
+  registerAccountRoutes(routes, {
+    db,
+    sessions,
+    config,
+    loginBody,
+    challenges: challengeGuard,
+    authenticators,
+  });
   // Registration codes by e-mail and SMS (README "Accounts and sessions").
   registerVerificationRoutes(routes, {
     db,
@@ -186,6 +204,7 @@ export function createApp({
   });
   registerAssetRoutes(signed, db);
   registerApiKeyRoutes(signed, db);
+  registerAuthenticatorRoutes(signed, { db, authenticators, loginBody, config });
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

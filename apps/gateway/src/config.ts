@@ -262,6 +262,12 @@ export interface GatewayConfig
   databasePool?: PostgresPoolOptions;
   /** Seed the demo account on first run. */
   seedDemo: boolean;
+  /**
+   * The key that encrypts stored secrets such as authenticator keys (README "Account security"),
+   * 64 hex characters. @default undefined: one made at first start and kept in `dataDir`
+   * (configure one for gateways that share a PostgreSQL database)
+   */
+  secretsKey: string | undefined;
 }
 
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
@@ -782,6 +788,14 @@ export function readVerificationConfig(env: NodeJS.ProcessEnv = process.env): Ve
   };
 }
 
+function secretsKeyFrom(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) {
+    throw new Error('GATEWAY_SECRETS_KEY must be 64 hex characters (32 random bytes)');
+  }
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const seedDemo = env.GATEWAY_SEED_DEMO !== '0';
   return {
@@ -791,6 +805,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     databaseUrl: env.DATABASE_URL || undefined,
     databasePool: readDatabasePoolConfig(env),
     seedDemo,
+    secretsKey: secretsKeyFrom(env.GATEWAY_SECRETS_KEY),
     ...readAccountsConfig(env),
     ...readSigningConfig(env),
     ...readChallengeConfig(env),

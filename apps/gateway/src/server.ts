@@ -11,6 +11,7 @@ import { openPostgres } from './db/postgres';
 import { seedDemoData } from './db/seed';
 import { startImageServers, type RunningImageServers } from './images/servers';
 import { SimulatedMarket } from './market/price-model';
+import { loadSecretsKey, SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { startSettleTimer, TradingEngine } from './trading/engine';
 
@@ -42,10 +43,11 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   // Read before the database opens, so a missing key file stops the start with nothing to close.
   const trustRoot = loadTrustRoot(config.signTrustKeyFile);
+  const secretBox = new SecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
   // Before the database too: a port already taken stops the start with nothing else to close.
   const images = await startImageServers(config.imageDir, config.imageServers ?? []);
   try {
-    return await startWithImages(config, openDatabase, trustRoot, images);
+    return await startWithImages(config, openDatabase, { trustRoot, secretBox }, images);
   } catch (error) {
     await images.close();
     throw error;
@@ -55,7 +57,7 @@ export async function startGateway(
 async function startWithImages(
   config: GatewayConfig,
   openDatabase: () => Promise<Database>,
-  trustRoot: TrustRoot,
+  { trustRoot, secretBox }: { trustRoot: TrustRoot; secretBox: SecretBox },
   images: RunningImageServers,
 ): Promise<RunningGateway> {
   const db = await openDatabase();
@@ -69,7 +71,7 @@ async function startWithImages(
     await db.close();
     throw error;
   }
-  const app = createApp({ db, config, trustRoot });
+  const app = createApp({ db, config, trustRoot, secretBox });
   const sweep = setInterval(() => {
     sweepExpired(db, config).catch((error: unknown) => console.error('sweep failed', error));
   }, SWEEP_INTERVAL_MS);

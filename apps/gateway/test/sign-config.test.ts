@@ -34,6 +34,11 @@ afterAll(async () => {
 
 describe('GET /v1/mix/config/gatewaySignConfig', () => {
   it('announces the core calls, their modes and the device-check path', async () => {
+    const securityCalls = [
+      ApiPath.authenticatorSetup,
+      ApiPath.authenticatorBind,
+      ApiPath.authenticatorUnbind,
+    ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -46,15 +51,18 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
         ApiPath.apiKeyList,
         ApiPath.apiKeyCreate,
         ApiPath.apiKeyDelete,
+        ...securityCalls,
         ...tradingCalls,
       ],
-      prefixUrls: ['/v1/user/apiKey/', '/v1/trade/'],
+      prefixUrls: ['/v1/user/apiKey/', '/v1/user/security/', '/v1/trade/'],
       signModes: {
         [ApiPath.assetOverview]: 2,
         [ApiPath.apiKeyList]: 2,
         [ApiPath.apiKeyCreate]: 2,
         [ApiPath.apiKeyDelete]: 2,
         '/v1/user/apiKey/': 2,
+        ...Object.fromEntries(securityCalls.map((path) => [path, 2])),
+        '/v1/user/security/': 2,
         ...Object.fromEntries(tradingCalls.map((path) => [path, 2])),
         '/v1/trade/': 2,
       },

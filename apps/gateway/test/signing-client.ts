@@ -226,6 +226,15 @@ export class SigningClient {
   }
 
   /**
+   * Posts `fields` encrypted, and signed as a core call: the security page's calls that carry a
+   * code are both (the body signed is the encrypted one, as the browser client sends it).
+   */
+  async signedPostEncrypted(path: string, fields: Record<string, unknown>): Promise<CallResult> {
+    const { serverPublicKey } = await fetchSignConfig(this.browser.gateway);
+    return this.signedPost(path, JSON.stringify(encryptedBody(this.key, serverPublicKey, fields)));
+  }
+
+  /**
    * Posts a body with signature headers; `options` forces parts, `headers` overrides any. A
    * `paptrading` header sent is signed, as the browser client does, unless `options` says else.
    */

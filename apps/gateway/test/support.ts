@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { expect } from 'vitest';
 import { DEFAULT_APP_CONFIG, type ChallengeConfig, type GatewayConfig } from '../src/config';
@@ -48,6 +49,8 @@ export async function startTestGateway(
     dataDir: '',
     databaseUrl: undefined,
     seedDemo: false,
+    // A key of this gateway alone: a test database is its own copy too.
+    secretsKey: randomBytes(32).toString('hex'),
     ...DEFAULT_APP_CONFIG,
     ...CHALLENGES_OFF,
     ...GUARDS_RELAXED,

@@ -630,6 +630,7 @@ describe('persistence', () => {
       dataDir: store.dataDir,
       databaseUrl: store.databaseUrl,
       seedDemo: false,
+      secretsKey: 'ab'.repeat(32),
       ...DEFAULT_APP_CONFIG,
       ...CHALLENGES_OFF,
       ...GUARDS_RELAXED,

@@ -13,6 +13,7 @@ import { sweepServerKeys } from '../signing/server-keys';
 import { sweepTraceIds } from '../signing/trace-ids';
 import { sweepTrackingEvents } from '../tracking/events';
 import { sweepVerificationCodes } from '../verification/codes';
+import { sweepAuthenticatorLeftovers } from './authenticator';
 import { sweepRetiredRefreshTokens, sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
@@ -23,7 +24,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
  * Deletes ended throttle windows, sessions that can no longer be renewed (with their bound sign
  * keys and retired refresh tokens), retired refresh tokens that would have expired anyway, used
  * trace ids and login nonces out of their window, server keys past their grace, old CSP reports,
- * expired challenges and pass tokens, expired verification codes, and tracked events past their
+ * expired challenges and pass tokens, expired verification codes, authenticator setups and
+ * sign-in tickets, and tracked events past their
  * retention.
  */
 export async function sweepExpired(
@@ -43,5 +45,6 @@ export async function sweepExpired(
   await sweepChallenges(db);
   await sweepPassTokens(db);
   await sweepVerificationCodes(db);
+  await sweepAuthenticatorLeftovers(db);
   await sweepTrackingEvents(db, config.trackingRetentionDays);
 }

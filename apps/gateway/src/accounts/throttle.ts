@@ -63,24 +63,23 @@ export interface LoginLimits {
 
 const accountBucket = (loginNameKey: string) => `login-account:${loginNameKey}`;
 const ipBucket = (ip: string) => `login-ip:${ip}`;
+// A second factor's wrong codes count apart from wrong passwords, keyed by the account's id.
+const factorAccountBucket = (userId: string) => `factor-account:${userId}`;
+const factorIpBucket = (ip: string) => `factor-ip:${ip}`;
 
-/**
- * Reserves a login attempt before the password is checked: the attempt counts as failed until
- * {@link forgiveLoginAttempt} says it succeeded. Counting first means parallel guesses cannot
- * slip past the limit while their password checks run.
- */
-export async function reserveLoginAttempt(
+/** Counts an attempt on an account's counter and an address's, each against its limit. */
+async function reserveAttempt(
   db: Queryable,
   limits: LoginLimits,
-  loginNameKey: string,
-  ip: string,
+  account: string,
+  address: string,
 ): Promise<ThrottleVerdict> {
   const states = await hitCounters(db, [
-    { bucket: accountBucket(loginNameKey), windowMs: limits.loginFailuresPerAccount.windowMs },
-    { bucket: ipBucket(ip), windowMs: limits.loginFailuresPerIp.windowMs },
+    { bucket: account, windowMs: limits.loginFailuresPerAccount.windowMs },
+    { bucket: address, windowMs: limits.loginFailuresPerIp.windowMs },
   ]);
   const over = states.filter((state) =>
-    state.bucket === accountBucket(loginNameKey)
+    state.bucket === account
       ? state.hits > limits.loginFailuresPerAccount.limit
       : state.hits > limits.loginFailuresPerIp.limit,
   );
@@ -91,18 +90,48 @@ export async function reserveLoginAttempt(
   };
 }
 
-/** A successful login: the account's failures are forgotten, and the IP's reservation returned. */
-export async function forgiveLoginAttempt(
-  db: Queryable,
-  loginNameKey: string,
-  ip: string,
-): Promise<void> {
-  await db.query('DELETE FROM throttle_counters WHERE bucket = $1', [accountBucket(loginNameKey)]);
+/** A success: the account's failures are forgotten, and the address's reservation returned. */
+async function forgiveAttempt(db: Queryable, account: string, address: string): Promise<void> {
+  await db.query('DELETE FROM throttle_counters WHERE bucket = $1', [account]);
   await db.query(
     'UPDATE throttle_counters SET hits = GREATEST(hits - 1, 0) WHERE bucket = $1 AND hits > 0',
-    [ipBucket(ip)],
+    [address],
   );
 }
+
+/**
+ * Reserves a login attempt before the password is checked: the attempt counts as failed until
+ * {@link forgiveLoginAttempt} says it succeeded. Counting first means parallel guesses cannot
+ * slip past the limit while their password checks run.
+ */
+export const reserveLoginAttempt = (
+  db: Queryable,
+  limits: LoginLimits,
+  loginNameKey: string,
+  ip: string,
+): Promise<ThrottleVerdict> =>
+  reserveAttempt(db, limits, accountBucket(loginNameKey), ipBucket(ip));
+
+/** A successful login: the account's failures are forgotten, and the IP's reservation returned. */
+export const forgiveLoginAttempt = (db: Queryable, loginNameKey: string, ip: string) =>
+  forgiveAttempt(db, accountBucket(loginNameKey), ipBucket(ip));
+
+/**
+ * Reserves a try of a second-factor code (sign-in, binding, unbinding) under the login limits,
+ * counted per account and per address apart from passwords: six digits would otherwise fall to
+ * patient guessing.
+ */
+export const reserveFactorAttempt = (
+  db: Queryable,
+  limits: LoginLimits,
+  userId: string,
+  ip: string,
+): Promise<ThrottleVerdict> =>
+  reserveAttempt(db, limits, factorAccountBucket(userId), factorIpBucket(ip));
+
+/** A right second-factor code: the account's failures are forgotten. */
+export const forgiveFactorAttempt = (db: Queryable, userId: string, ip: string) =>
+  forgiveAttempt(db, factorAccountBucket(userId), factorIpBucket(ip));
 
 /** The hits a counter's current window holds, without counting one; 0 when its window ended. */
 export async function readCounters(

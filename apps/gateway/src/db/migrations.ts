@@ -4,6 +4,7 @@ import { coinChainSeed } from './coin-chain-data';
 import type { Database } from './database';
 import { loginNoncesMigration, refreshTokenReuseMigration } from './replay-migrations';
 import { verificationCodesMigration } from './verification-migration';
+import { authenticatorMigration } from './authenticator-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -460,6 +461,8 @@ export const migrations: readonly Migration[] = [
   refreshTokenReuseMigration,
   // Registration by a code sent to the address (README "Accounts and sessions").
   verificationCodesMigration,
+  // The authenticator app as a second factor (README "Account security").
+  authenticatorMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

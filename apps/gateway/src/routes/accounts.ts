@@ -9,6 +9,12 @@ import {
   registerMobileRequestSchema,
 } from '@exchange-web/protocol/schemas';
 import { VerifyChannel, VerifyScene } from '@exchange-web/protocol/verification';
+import {
+  AuthenticatorRule,
+  SecondFactor,
+  verifyLoginRequestSchema,
+  type SecondFactorReply,
+} from '@exchange-web/protocol/authenticator';
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import {
@@ -18,12 +24,14 @@ import {
   parseLoginName,
   type LoginNameQuery,
 } from '../accounts/login-names';
+import type { Authenticators } from '../accounts/authenticator';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import type { SessionStore } from '../accounts/sessions';
 import { toSessionReply } from '../accounts/user-info';
 import { forgiveLoginAttempt, reserveLoginAttempt } from '../accounts/throttle';
 import {
   findLoginCandidate,
+  findUser,
   insertUser,
   isRegistered,
   type NewUser,
@@ -41,6 +49,7 @@ import type { Routes } from '../http/routes';
 import { writeSessionCookies } from '../http/session-cookies';
 import { bindSessionKey, recordDeviceKey, type ClientKey } from '../signing/client-keys';
 import { useCodes, type CodeClaim } from '../verification/codes';
+import { authenticatorCodeInvalid, throttledFactorCheck } from './authenticator';
 
 export interface AccountRouteDeps {
   db: Database;
@@ -50,6 +59,8 @@ export interface AccountRouteDeps {
   loginBody: LoginBodyReader;
   /** The human-verification rules of registration and login (SPEC 4). */
   challenges: ChallengeGuard;
+  /** Second factors: an account with an authenticator signs in in two steps. */
+  authenticators: Authenticators;
 }
 
 /** One message for a wrong login name and a wrong password: the reply never says which. */
@@ -77,6 +88,13 @@ function checkNewPassword(pwd: string, rePwd: string | undefined): void {
     });
   }
 }
+
+const loginTicketInvalid = () =>
+  new RefusedError({
+    status: 401,
+    code: AccountCode.loginTicketInvalid,
+    message: 'token: this sign-in expired or was finished; log in with the password again',
+  });
 
 const loginNameTaken = () =>
   new RefusedError({
@@ -251,8 +269,50 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     const deviceKnown = await checkKnownDevice(c, deps.db, user.user_id);
     // After the password (a stranger learns nothing of the account), before the session exists.
     await deps.challenges.checkLoginDevice(c, user.user_id, deviceKnown);
+    // An account with an authenticator: no session yet, a ticket for the code's step instead.
+    if (await deps.authenticators.isBound(deps.db, user.user_id)) {
+      const reply: SecondFactorReply = {
+        secondFactor: {
+          token: await deps.authenticators.issueLoginTicket(user.user_id),
+          factors: [SecondFactor.authenticator],
+          expiresInSeconds: AuthenticatorRule.loginTicketTtlSeconds,
+        },
+      };
+      return ok(c, reply);
+    }
     await signIn(c, deps, user, clientKey);
     const reply = toSessionReply(user, false);
     return ok(c, deviceKnown === undefined ? reply : { ...reply, deviceKnown });
+  });
+
+  // The second step (README "Account security"): the ticket of the password step and a code of
+  // the authenticator or a recovery code. A ticket takes a few wrong codes, then is void; every
+  // wrong code counts against the account and the address too. The session starts here, bound
+  // to this body's client key.
+  routes.post(ApiPath.verifyLogin, async (c) => {
+    const { fields, clientKey } = await deps.loginBody.read(c, verifyLoginRequestSchema);
+    const ticket = await deps.authenticators.findLoginTicket(fields.token);
+    if (!ticket) throw loginTicketInvalid();
+    if (ticket.attempts >= AuthenticatorRule.loginTicketAttempts) {
+      await deps.authenticators.endLoginTicket(fields.token);
+      throw loginTicketInvalid();
+    }
+    const used = await throttledFactorCheck(
+      c,
+      deps,
+      ticket.userId,
+      () => deps.authenticators.useCode(deps.db, ticket.userId, fields.googleCode),
+      (right) => right,
+    );
+    if (!used) {
+      await deps.authenticators.countTicketFailure(fields.token);
+      throw authenticatorCodeInvalid();
+    }
+    // Of two racing with one ticket, one signs in.
+    if (!(await deps.authenticators.endLoginTicket(fields.token))) throw loginTicketInvalid();
+    const user = await findUser(deps.db, ticket.userId);
+    if (!user) throw loginTicketInvalid();
+    await signIn(c, deps, user, clientKey);
+    return ok(c, toSessionReply(user, false));
   });
 }

@@ -17,6 +17,14 @@ export type CoreSignPaths = Pick<
 export const API_KEY_PREFIX = '/v1/user/apiKey/';
 
 /** The trading calls: every one under the trading prefix (the market data calls are public). */
+/** The security page's calls (README "Account security"). */
+export const SECURITY_PREFIX = '/v1/user/security/';
+const SECURITY_SIGNED_PATHS: readonly string[] = [
+  ApiPath.authenticatorSetup,
+  ApiPath.authenticatorBind,
+  ApiPath.authenticatorUnbind,
+];
+
 export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
   path.startsWith(TRADING_SIGNED_PREFIX),
 );
@@ -30,15 +38,18 @@ export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
     ApiPath.apiKeyList,
     ApiPath.apiKeyCreate,
     ApiPath.apiKeyDelete,
+    ...SECURITY_SIGNED_PATHS,
     ...TRADING_SIGNED_PATHS,
   ],
-  prefixUrls: [API_KEY_PREFIX, TRADING_SIGNED_PREFIX],
+  prefixUrls: [API_KEY_PREFIX, SECURITY_PREFIX, TRADING_SIGNED_PREFIX],
   signModes: {
     [ApiPath.assetOverview]: SignMode.withBody,
     [ApiPath.apiKeyList]: SignMode.withBody,
     [ApiPath.apiKeyCreate]: SignMode.withBody,
     [ApiPath.apiKeyDelete]: SignMode.withBody,
     [API_KEY_PREFIX]: SignMode.withBody,
+    ...Object.fromEntries(SECURITY_SIGNED_PATHS.map((path) => [path, SignMode.withBody])),
+    [SECURITY_PREFIX]: SignMode.withBody,
     ...Object.fromEntries(TRADING_SIGNED_PATHS.map((path) => [path, SignMode.withBody])),
     [TRADING_SIGNED_PREFIX]: SignMode.withBody,
   },
