@@ -29,6 +29,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/register': [],
   '/account': ACCOUNT,
   '/account/newapi': ACCOUNT,
+  '/modifyverification': [...ACCOUNT, 'security'],
   '/operator/tracking': ['operator'],
   '/404': [],
   '/_error': [],

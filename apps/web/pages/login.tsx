@@ -3,6 +3,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import type { LoginRequest } from '@exchange-web/protocol/schemas';
 import Head from 'next/head';
 import { useState, type FormEvent } from 'react';
+import { SecondFactorForm } from '../components/auth/SecondFactorForm';
 import { useSignInForm } from '../components/auth/useSignInForm';
 import { TextField } from '../components/form/TextField';
 import formStyles from '../components/form/form.module.css';
@@ -13,12 +14,13 @@ export const getServerSideProps = signInPageProps;
 type LoginField = keyof LoginRequest;
 
 /**
- * Log in with an email, a mobile number or a sub-account name and a password. Plain form fields,
- * no component library: the page a phone opens most often stays within its first-load budget.
+ * Log in with an email, a mobile number or a sub-account name and a password, then, for an
+ * account with an authenticator app, its code. Plain form fields, no component library: the page
+ * a phone opens most often stays within its first-load budget.
  */
 export default function LoginPage() {
   const { t, buildPath } = useShellState();
-  const { error, submitting, submit } = useSignInForm();
+  const { error, submitting, submit, challenge, restart } = useSignInForm();
   const [missing, setMissing] = useState<ReadonlySet<LoginField>>(new Set());
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,36 +52,46 @@ export default function LoginPage() {
       <section className="auth-page" aria-labelledby="login-title">
         <h1 id="login-title">{t('auth.logInTitle')}</h1>
         <p className="auth-lead">{t('auth.logInLead')}</p>
-        <form noValidate onSubmit={onSubmit} data-testid="login-form">
-          <TextField
-            name="loginName"
-            label={t('auth.loginName')}
-            hint={t('auth.loginNameHint')}
-            error={errorOf('loginName')}
-            autoComplete="username"
-            inputMode="email"
+        {challenge ? (
+          <SecondFactorForm
+            challenge={challenge}
+            submit={submit}
+            submitting={submitting}
+            error={error}
+            restart={restart}
           />
-          <TextField
-            name="pwd"
-            label={t('auth.password')}
-            error={errorOf('pwd')}
-            autoComplete="current-password"
-            revealLabel={t('auth.showPassword')}
-          />
-          {error ? (
-            <p className={`auth-error ${formStyles.alert}`} role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className={`button-primary ${formStyles.submit}`}
-            disabled={submitting}
-            aria-busy={submitting}
-          >
-            {t('auth.submitLogIn')}
-          </button>
-        </form>
+        ) : (
+          <form noValidate onSubmit={onSubmit} data-testid="login-form">
+            <TextField
+              name="loginName"
+              label={t('auth.loginName')}
+              hint={t('auth.loginNameHint')}
+              error={errorOf('loginName')}
+              autoComplete="username"
+              inputMode="email"
+            />
+            <TextField
+              name="pwd"
+              label={t('auth.password')}
+              error={errorOf('pwd')}
+              autoComplete="current-password"
+              revealLabel={t('auth.showPassword')}
+            />
+            {error ? (
+              <p className={`auth-error ${formStyles.alert}`} role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className={`button-primary ${formStyles.submit}`}
+              disabled={submitting}
+              aria-busy={submitting}
+            >
+              {t('auth.submitLogIn')}
+            </button>
+          </form>
+        )}
         <p className="auth-switch">
           {t('auth.noAccount')} <a href={buildPath('/register')}>{t('header.register')}</a>
         </p>

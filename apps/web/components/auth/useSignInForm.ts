@@ -1,14 +1,20 @@
+import { isApiError } from '@exchange-web/client/errors';
+import { AccountCode } from '@exchange-web/protocol/codes';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { redirectTarget } from '@exchange-web/react/session/redirect-target';
-import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
+import { useSessionActions, type SignInOutcome } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState } from 'react';
 
+/** A login waiting for its second factor: the ticket and the factors the gateway takes. */
+export type SecondFactorChallenge = Extract<SignInOutcome, { kind: 'secondFactor' }>['challenge'];
+
 /**
  * What the login and registration forms share: signing ahead while the form is filled in, the
  * call that starts the session, then the way on (the `redirect` query if it stays on this site,
- * else the account), and the sentence to show when the call fails.
+ * else the account), and the sentence to show when the call fails. A login that asks for a
+ * second factor stays on the page with its `challenge`, for the code's step.
  */
 export function useSignInForm() {
   const { t, buildPath } = useShellState();
@@ -16,6 +22,7 @@ export function useSignInForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const { api } = session;
   useEffect(() => {
     // The key pair and the server key are ready by the time the form is sent.
@@ -27,14 +34,27 @@ export function useSignInForm() {
       setSubmitting(true);
       setError(null);
       try {
-        await session.signIn(path, body);
+        const outcome = await session.signIn(path, body);
+        if (outcome.kind === 'secondFactor') {
+          setChallenge(outcome.challenge);
+          setSubmitting(false);
+          return;
+        }
         await router.replace(redirectTarget(router.query.redirect, buildPath('/account')));
       } catch (failure) {
+        // A void ticket (too slow, too many wrong codes): back to the password, told why.
+        if (isApiError(failure) && failure.code === AccountCode.loginTicketInvalid)
+          setChallenge(null);
         setError(t(errorMessageKey(failure)));
         setSubmitting(false);
       }
     },
     [session, router, buildPath, t],
   );
-  return { error, submitting, submit };
+  /** Leaves the code's step for the password form again. */
+  const restart = useCallback(() => {
+    setChallenge(null);
+    setError(null);
+  }, []);
+  return { error, submitting, submit, challenge, restart };
 }

@@ -153,7 +153,14 @@ export default function AccountPage() {
                 {
                   key: 'google',
                   label: t('account.authenticator'),
-                  value: linked(user.settings.gbf),
+                  value: (
+                    <>
+                      {linked(user.settings.gbf)}{' '}
+                      <a href={buildPath('/modifyverification')} data-testid="manage-security">
+                        {t(user.settings.gbf ? 'account.manage' : 'account.setUp')}
+                      </a>
+                    </>
+                  ),
                 },
                 {
                   key: 'kyc',

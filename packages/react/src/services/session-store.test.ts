@@ -91,8 +91,31 @@ describe('site session store', () => {
 
   it('posts a sign-in call, then loads the user it leads to afresh', async () => {
     const { store, client, http } = storeWith(false);
-    await store.signIn('/v1/user/login', { a: 1 });
+    expect(await store.signIn('/v1/user/login', { a: 1 })).toEqual({ kind: 'signedIn' });
     expect(http.post).toHaveBeenCalledWith('/v1/user/login', { a: 1 });
+    expect(client.session.loadUserInfo).toHaveBeenCalledWith({ fresh: true });
+  });
+
+  it('answers the challenge of a login that asks for a second factor, and loads no user', async () => {
+    const secondFactor = { token: 'T'.repeat(43), factors: ['google'], expiresInSeconds: 300 };
+    const http = { post: vi.fn(async () => ({ secondFactor })) } as unknown as HttpClient;
+    const { store, client } = storeWith(false, { api: async () => http });
+    expect(await store.signIn('/v1/user/login', {})).toEqual({
+      kind: 'secondFactor',
+      challenge: secondFactor,
+    });
+    expect(client.session.loadUserInfo).not.toHaveBeenCalled();
+    expect(store.getState().status).toBe('anonymous');
+    // A malformed challenge is the server's fault, not a session.
+    const broken = { post: vi.fn(async () => ({ secondFactor: { token: 'x' } })) };
+    const other = storeWith(false, { api: async () => broken as unknown as HttpClient });
+    await expect(other.store.signIn('/v1/user/login', {})).rejects.toThrow();
+    expect(other.client.session.loadUserInfo).not.toHaveBeenCalled();
+  });
+
+  it('loads the signed-in user again when asked', async () => {
+    const { store, client } = storeWith(true);
+    await store.refreshUser();
     expect(client.session.loadUserInfo).toHaveBeenCalledWith({ fresh: true });
   });
 

@@ -2,6 +2,7 @@ import type { HttpClient } from '@exchange-web/client/http-client';
 import type { LocalCache } from '@exchange-web/client/local-cache';
 import type * as SessionModule from '@exchange-web/client/session';
 import type { Session, SessionState } from '@exchange-web/client/session';
+import type { SecondFactorReply } from '@exchange-web/protocol/authenticator';
 import type { UserInfoReply } from '@exchange-web/protocol/schemas';
 import { createValueStore, type ExternalStore } from './external-store';
 
@@ -17,14 +18,25 @@ export interface SiteSessionState {
   user: UserInfoReply | null;
 }
 
+/**
+ * What a call that signs in led to: a session, or the password step of an account with a second
+ * factor, waiting for its code (protocol `authenticator.ts`).
+ */
+export type SignInOutcome =
+  { kind: 'signedIn' } | { kind: 'secondFactor'; challenge: SecondFactorReply['secondFactor'] };
+
 export interface SiteSessionStore extends ExternalStore<SiteSessionState> {
   /** Loads the user when the request carried a session; once per page. */
   start(): void;
   /**
-   * Posts a call that starts or changes the session (login, registration, sub-account switch),
-   * then loads the user it leads to. Rejects with the call's error; the session stays as it was.
+   * Posts a call that starts or changes the session (login, its second step, registration,
+   * sub-account switch), then loads the user it leads to; a login that asks for a second factor
+   * loads nothing and answers its challenge. Rejects with the call's error; the session stays as
+   * it was.
    */
-  signIn(path: string, body: unknown): Promise<void>;
+  signIn(path: string, body: unknown): Promise<SignInOutcome>;
+  /** Loads the signed-in user again, after a change of their settings (a linked authenticator). */
+  refreshUser(): Promise<void>;
   /** SPEC 4 Logout: the logout calls, the cookies, clear cookie, then a reload. */
   logout(): Promise<void>;
 }
@@ -109,7 +121,19 @@ export function createSiteSessionStore(options: SiteSessionOptions): SiteSession
     },
     async signIn(path, body) {
       const http = await options.api();
-      await http.post(path, body);
+      const reply = await http.post<unknown>(path, body);
+      if (typeof reply === 'object' && reply !== null && 'secondFactor' in reply) {
+        // Only the accounts with a second factor load its schema.
+        const { secondFactorReplySchema } = await import('@exchange-web/protocol/authenticator');
+        return {
+          kind: 'secondFactor',
+          challenge: secondFactorReplySchema.parse(reply).secondFactor,
+        };
+      }
+      await (await clientSession()).loadUserInfo({ fresh: true });
+      return { kind: 'signedIn' };
+    },
+    async refreshUser() {
       await (await clientSession()).loadUserInfo({ fresh: true });
     },
     async logout() {

@@ -1,20 +1,23 @@
 import type { HttpClient } from '@exchange-web/client/http-client';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { SiteSessionState, SiteSessionStatus } from '../services/session-store';
+import type { SignInOutcome, SiteSessionState, SiteSessionStatus } from '../services/session-store';
 import { useShellActions } from '../shell/ShellProvider';
 import { requiredContext } from '../required-context';
 
-export type { SiteSessionStatus as SessionStatus } from '../services/session-store';
+export type { SignInOutcome, SiteSessionStatus as SessionStatus } from '../services/session-store';
 
 /** The session's actions, the same objects for the page's life. */
 export interface SessionActions {
   /** The page's request client (see the shell's `api`). */
   api(): Promise<HttpClient>;
   /**
-   * Posts a call that starts or changes the session (login, registration, sub-account switch),
-   * then loads the user it leads to. Rejects with the call's error; the session stays as it was.
+   * Posts a call that starts or changes the session (login, its second step, registration,
+   * sub-account switch), then loads the user it leads to, or answers the second factor a login
+   * asks for. Rejects with the call's error; the session stays as it was.
    */
-  signIn(path: string, body: unknown): Promise<void>;
+  signIn(path: string, body: unknown): Promise<SignInOutcome>;
+  /** Loads the signed-in user again, after a change of their settings (a linked authenticator). */
+  refreshUser(): Promise<void>;
   /** SPEC 4 Logout: the logout calls, the cookies, clear cookie, then a reload. */
   logout(): Promise<void>;
 }
@@ -44,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       api: services.api,
       signIn: (path, body) => session.signIn(path, body),
+      refreshUser: () => session.refreshUser(),
       logout: () => session.logout(),
     }),
     [services, session],

@@ -29,6 +29,12 @@ const messageForCode: Record<string, MessageKey> = {
   [AccountCode.verifyCodeTooSoon]: 'auth.codeTooSoon',
   [GatewayCode.channelUnavailable]: 'auth.channelUnavailable',
   [GatewayCode.deliveryFailed]: 'auth.codeNotDelivered',
+  // The authenticator app (README "Account security").
+  [AccountCode.authenticatorCodeInvalid]: 'auth.authenticatorCodeInvalid',
+  [AccountCode.loginTicketInvalid]: 'auth.loginTicketInvalid',
+  [AccountCode.authenticatorBound]: 'auth.authenticatorLinked',
+  [AccountCode.authenticatorNotBound]: 'auth.authenticatorNotLinked',
+  [AccountCode.authenticatorSetupMissing]: 'auth.authenticatorSetupExpired',
 };
 
 /**

@@ -1,0 +1,95 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import type { VerifyLoginRequest } from '@exchange-web/protocol/authenticator';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
+import { useEffect, useState, type FormEvent } from 'react';
+import { TextField } from '../form/TextField';
+import formStyles from '../form/form.module.css';
+import { factorCodeError, type FactorCodeKind } from './factor-code';
+import type { SecondFactorChallenge } from './useSignInForm';
+
+export interface SecondFactorFormProps {
+  challenge: SecondFactorChallenge;
+  /** The sign-in form's call: posts the code's step and goes on as the password step would. */
+  submit(path: string, body: VerifyLoginRequest): Promise<void>;
+  submitting: boolean;
+  error: string | null;
+  /** Back to the password form. */
+  restart(): void;
+}
+
+/**
+ * The second step of a sign-in whose account has an authenticator app: its current code, or one
+ * of the recovery codes saved when it was linked.
+ */
+export function SecondFactorForm({
+  challenge,
+  submit,
+  submitting,
+  error,
+  restart,
+}: SecondFactorFormProps) {
+  const { t } = useShellState();
+  const [kind, setKind] = useState<FactorCodeKind>('app');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const focusCode = () => document.getElementById('googleCode')?.focus();
+  // The step replaces the password form: the code field is where the person now is.
+  useEffect(focusCode, [kind]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('googleCode') ?? '');
+    const problem = factorCodeError(code, kind);
+    setFieldError(problem ? t(problem) : null);
+    if (problem) {
+      focusCode();
+      return;
+    }
+    void submit(ApiPath.verifyLogin, { token: challenge.token, googleCode: code });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="second-factor-form">
+      <h2 className="auth-step">{t('auth.secondFactorTitle')}</h2>
+      <p>{t(kind === 'app' ? 'auth.secondFactorLead' : 'auth.recoveryLead')}</p>
+      <TextField
+        key={kind}
+        name="googleCode"
+        label={t(kind === 'app' ? 'auth.appCode' : 'auth.recoveryCode')}
+        hint={kind === 'recovery' ? t('auth.recoveryCodeHint') : undefined}
+        error={fieldError}
+        autoComplete={kind === 'app' ? 'one-time-code' : 'off'}
+        inputMode={kind === 'app' ? 'numeric' : 'text'}
+        autoCapitalize={kind === 'recovery' ? 'characters' : undefined}
+        spellCheck={false}
+      />
+      {error ? (
+        <p className={`auth-error ${formStyles.alert}`} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={`button-primary ${formStyles.submit}`}
+        disabled={submitting}
+        aria-busy={submitting}
+      >
+        {t('auth.submitVerify')}
+      </button>
+      <p className="auth-switch">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setKind(kind === 'app' ? 'recovery' : 'app');
+            setFieldError(null);
+          }}
+        >
+          {t(kind === 'app' ? 'auth.useRecoveryCode' : 'auth.useAppCode')}
+        </button>{' '}
+        <button type="button" className="link-button" onClick={restart}>
+          {t('auth.backToPassword')}
+        </button>
+      </p>
+    </form>
+  );
+}

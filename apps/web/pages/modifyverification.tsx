@@ -1,0 +1,46 @@
+import { useSession } from '@exchange-web/react/session/SessionProvider';
+import { useShellState } from '@exchange-web/react/shell/ShellProvider';
+import Head from 'next/head';
+import { useAccountActions } from '../components/account/useAccountActions';
+import { Notice } from '../components/form/controls';
+import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
+import { signedInPageProps } from '../lib/page-access';
+
+// SPEC 2 lists `modifyverification` among the pages and shows none: read as the page where a
+// person changes how they prove it is them, starting with the authenticator app (issue 19).
+export const getServerSideProps = signedInPageProps('/modifyverification');
+
+/** The security settings: the authenticator app as the second step of every sign-in. */
+export default function SecuritySettingsPage() {
+  const { t, buildPath } = useShellState();
+  const { user } = useSession();
+  const actions = useAccountActions();
+  const { error, notice } = actions;
+
+  return (
+    <>
+      <Head>
+        <title>{t('security.title')}</title>
+      </Head>
+      <section className="account-page" aria-labelledby="security-title">
+        <h1 id="security-title">{t('security.title')}</h1>
+        <p className="auth-lead">{t('security.lead')}</p>
+        {!user ? (
+          <p aria-busy="true">{t('account.loading')}</p>
+        ) : (
+          <>
+            <h2 id="authenticator-title">{t('security.authenticatorTitle')}</h2>
+            <div aria-labelledby="authenticator-title" role="group" data-testid="authenticator">
+              {error ? <Notice tone="error">{error}</Notice> : null}
+              {notice ? <Notice tone="success">{notice}</Notice> : null}
+              <AuthenticatorPanel bound={user.settings.gbf} actions={actions} />
+            </div>
+            <p>
+              <a href={buildPath('/account')}>{t('security.backToAccount')}</a>
+            </p>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
