@@ -149,6 +149,7 @@ export const Endpoints = {
   apiKeyList: account('POST', ApiPath.apiKeyList, 'emptyRequestSchema', 'apiKeyListReplySchema'),
   apiKeyCreate: account('POST', ApiPath.apiKeyCreate, 'apiKeyCreateRequestSchema', 'apiKeyCreateReplySchema'),
   apiKeyDelete: account('POST', ApiPath.apiKeyDelete, 'apiKeyDeleteRequestSchema', 'emptyReplySchema'),
+  antiPhishingSet: account('POST', ApiPath.antiPhishingSet, 'antiPhishingRequestSchema', 'emptyReplySchema'),
   authenticatorSetup: authenticator('POST', ApiPath.authenticatorSetup, 'emptyRequestSchema', 'authenticatorSetupReplySchema'),
   authenticatorBind: authenticator('POST', ApiPath.authenticatorBind, 'authenticatorBindRequestSchema', 'authenticatorBindReplySchema'),
   authenticatorUnbind: authenticator('POST', ApiPath.authenticatorUnbind, 'authenticatorUnbindRequestSchema', 'emptyReplySchema'),

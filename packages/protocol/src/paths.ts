@@ -90,6 +90,8 @@ export const ApiPath = {
   authenticatorSetup: '/v1/user/security/google/setup',
   authenticatorBind: '/v1/user/security/google/bind',
   authenticatorUnbind: '/v1/user/security/google/unbind',
+  /** Ours: sets or clears the anti-phishing code every e-mail shows (signed core call). */
+  antiPhishingSet: '/v1/user/security/antiPhishing',
   qrKeyStatus: '/v1/user/getQrKeyStatus',
   crossTerminalLoginStatus: '/v1/user/getCrossTerminalLoginStatus',
 } as const;

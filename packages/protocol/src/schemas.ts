@@ -4,6 +4,7 @@
  * unknown fields, so a newer gateway does not break an older client.
  */
 import * as z from 'zod/mini';
+import { AntiPhishingRule, isAntiPhishingCode } from './anti-phishing-rule';
 import { CHALLENGE_TYPE } from './codes';
 import { API_KEY_PERMISSIONS } from './api-key-permissions';
 import {
@@ -68,6 +69,23 @@ export type UsdtRateReply = z.infer<typeof usdtRateReplySchema>;
 
 /** Payload of the user-info call. */
 export const userInfoRequestSchema = z.strictObject({ locale: localeField });
+
+/**
+ * Payload of `/v1/user/security/antiPhishing`: the phrase every e-mail will show (protocol
+ * `anti-phishing-rule.ts`), or `''` to show none.
+ */
+export const antiPhishingRequestSchema = z.strictObject({
+  antiPhishingCode: z
+    .string()
+    .check(
+      z.trim(),
+      z.refine(
+        isAntiPhishingCode,
+        `expected ${AntiPhishingRule.minLength} to ${AntiPhishingRule.maxLength} letters, digits, _ or -, with a letter (or nothing, to remove it)`,
+      ),
+    ),
+});
+export type AntiPhishingRequest = z.infer<typeof antiPhishingRequestSchema>;
 export type UserInfoRequest = z.infer<typeof userInfoRequestSchema>;
 
 // SPEC 3 lists the user-info fields without types: flags are booleans, levels and types numbers,
