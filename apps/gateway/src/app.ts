@@ -22,6 +22,7 @@ import { createSessionGuard } from './http/session-guard';
 import { createSignGuard } from './http/sign-guard';
 import { SignedRoutes } from './http/signed-routes';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerAntiPhishingRoute } from './routes/anti-phishing';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
@@ -178,6 +179,8 @@ export function createApp({
   );
   registerCaptchaRoutes(routes, { db, config, challenges, guard: challengeGuard });
   const authenticators = new Authenticators(db, secretBox);
+  // E-mail and SMS: registration codes, and the alerts of security changes.
+  const deliveries = createDeliveries(config);
   registerAccountRoutes(routes, {
     db,
     sessions,
@@ -190,7 +193,7 @@ export function createApp({
   registerVerificationRoutes(routes, {
     db,
     config,
-    deliveries: createDeliveries(config),
+    deliveries,
     challenges: challengeGuard,
     logWarning,
   });
@@ -204,7 +207,9 @@ export function createApp({
   });
   registerAssetRoutes(signed, db);
   registerApiKeyRoutes(signed, db);
-  registerAuthenticatorRoutes(signed, { db, authenticators, loginBody, config });
+  const alerts = { db, deliveries, logWarning };
+  registerAuthenticatorRoutes(signed, { db, authenticators, loginBody, config, alerts });
+  registerAntiPhishingRoute(signed, alerts);
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

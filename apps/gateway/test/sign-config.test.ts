@@ -38,6 +38,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.authenticatorSetup,
       ApiPath.authenticatorBind,
       ApiPath.authenticatorUnbind,
+      ApiPath.antiPhishingSet,
     ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);

@@ -4,7 +4,7 @@
 import { AccountCode, ErrorCode, GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { ChallengeScene, CookieName, HeaderName } from '@exchange-web/protocol/registry';
-import { sessionReplySchema } from '@exchange-web/protocol/schemas';
+import { sessionReplySchema, userInfoReplySchema } from '@exchange-web/protocol/schemas';
 import { VerifyCodeRule } from '@exchange-web/protocol/verification';
 import { simpleParser } from 'mailparser';
 import { createServer, type Server } from 'node:http';
@@ -15,12 +15,15 @@ import {
 } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/accounts/passwords';
 import { sweepExpired } from '../src/accounts/sweep';
-import { insertUser } from '../src/accounts/users';
+import { insertUser, setAntiPhishingCode } from '../src/accounts/users';
 import type { RunningGateway } from '../src/server';
 import { codeHash, useCodes } from '../src/verification/codes';
 import { passChallenge } from './challenge-client';
+import { newClientKey, SigningClient } from './signing-client';
 import {
+  registrationBody,
   STRONG_PASSWORD,
   TestBrowser,
   startTestGateway,
@@ -382,6 +385,78 @@ describe('the resend pause', () => {
       AccountCode.verifyCodeTooSoon,
     ]);
     expect(caughtFor(email)).toHaveLength(1);
+  });
+});
+
+describe('the anti-phishing code', () => {
+  it('stands on the first line of an e-mail to the account, and nowhere when none is set', async () => {
+    const registered = uniqueEmail('phishing');
+    const visitor = browser();
+    expectSent(await sendEmailCode(registered, gateway, visitor));
+    const signedUp = await registerEmail(registered, codeFor(registered), visitor);
+    const { userId } = sessionReplySchema.parse(signedUp.json?.data);
+    await endResendPause(registered);
+    expectSent(await sendEmailCode(registered));
+    const without = caughtFor(registered).at(-1);
+    expect(without?.text).not.toContain('Anti-phishing code');
+
+    // Set as the security page sets it (anti-phishing.test.ts calls the route).
+    await setAntiPhishingCode(gateway.db, userId, 'Blue-Heron_7');
+    await endResendPause(registered);
+    expectSent(await sendEmailCode(registered));
+    const notice = caughtFor(registered).at(-1);
+    expect(notice?.text.split('\n')[0]).toBe('Anti-phishing code: Blue-Heron_7');
+    expect(notice?.html).toContain('<p><strong>Anti-phishing code: Blue-Heron_7</strong></p>');
+    expect(notice?.text).toContain('already has an account');
+  });
+});
+
+describe('security alerts', () => {
+  it('tell the owner by e-mail of a new anti-phishing code, showing it on the first line', async () => {
+    const email = uniqueEmail('alerted');
+    expectSent(await sendEmailCode(email));
+    const client = new SigningClient(browser(), await newClientKey());
+    const signedUp = await client.postEncrypted(ApiPath.registerEmail, {
+      ...registrationBody(email),
+      emailCode: codeFor(email),
+    });
+    expect(signedUp.json?.code).toBe('00000');
+
+    const set = await client.signedPost(ApiPath.antiPhishingSet, { antiPhishingCode: 'Kestrel-9' });
+    expect(set.json?.code).toBe('00000');
+    const alert = caughtFor(email).at(-1);
+    expect(alert?.subject).toBe('Your exchange-web anti-phishing code was changed');
+    expect(alert?.text.split('\n')[0]).toBe('Anti-phishing code: Kestrel-9');
+    expect(alert?.text).not.toMatch(/\d{6}/);
+
+    // Cleared: the alert says so, and shows no code.
+    await client.signedPost(ApiPath.antiPhishingSet, { antiPhishingCode: '' });
+    const cleared = caughtFor(email).at(-1);
+    expect(cleared?.subject).toBe('Your exchange-web anti-phishing code was changed');
+    expect(cleared?.text).not.toContain('Anti-phishing code:');
+  });
+
+  it('keep the change when the mail cannot go out', async () => {
+    const client = await SigningClient.create(crippled);
+    const email = uniqueEmail('unalerted');
+    await insertUser(crippled.db, {
+      loginName: email,
+      email,
+      areaCode: null,
+      mobile: null,
+      passwordHash: await hashPassword(STRONG_PASSWORD),
+    });
+    const login = await client.postEncrypted(ApiPath.login, {
+      loginName: email,
+      pwd: STRONG_PASSWORD,
+    });
+    expect(login.json?.code).toBe('00000');
+    const set = await client.signedPost(ApiPath.antiPhishingSet, {
+      antiPhishingCode: 'Kept-Still',
+    });
+    expect(set.json?.code).toBe('00000');
+    const info = await client.browser.post(ApiPath.userInfo, { locale: 'en' });
+    expect(userInfoReplySchema.parse(info.json?.data).userInfo.antiPhishingCode).toBe('Kept-Still');
   });
 });
 

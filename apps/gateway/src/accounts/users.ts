@@ -98,12 +98,35 @@ export async function isRegistered(
   db: Queryable,
   user: Omit<NewUser, 'passwordHash'>,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM users
+  return (await findRegistered(db, user)) !== undefined;
+}
+
+/**
+ * The account that has the name, the e-mail address or the mobile number, with what a message
+ * to it shows (its anti-phishing code, `''` when none); undefined when none has them.
+ */
+export async function findRegistered(
+  db: Queryable,
+  user: Omit<NewUser, 'passwordHash'>,
+): Promise<{ antiPhishingCode: string } | undefined> {
+  const [row] = await db.query<{ anti_phishing_code: string }>(
+    `SELECT anti_phishing_code FROM users
      WHERE login_name = $1 OR email = $2 OR (area_code = $3 AND mobile = $4) LIMIT 1`,
     [user.loginName, user.email, user.areaCode, user.mobile],
   );
-  return rows.length > 0;
+  return row && { antiPhishingCode: row.anti_phishing_code };
+}
+
+/** Sets the phrase every e-mail to the user shows (`''`: none). */
+export async function setAntiPhishingCode(
+  db: Queryable,
+  userId: string,
+  code: string,
+): Promise<void> {
+  await db.query(
+    'UPDATE users SET anti_phishing_code = $2, updated_at = now() WHERE user_id = $1',
+    [userId, code],
+  );
 }
 
 /**

@@ -6,8 +6,18 @@ import type { VerifyChannel } from '@exchange-web/protocol/verification';
  */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** What a registration's send delivers: the code, or the notice a registered recipient gets instead. */
-export type VerifyMessage = { kind: 'code'; code: string } | { kind: 'notice' };
+/** A change of an account's security that its owner is told of at once. */
+export type SecurityAlert = 'antiPhishingChanged' | 'authenticatorLinked' | 'authenticatorRemoved';
+
+/**
+ * What a send delivers: a registration's code; the notice a registered recipient gets instead;
+ * or a security alert to an account. Messages to an account show its anti-phishing code (`''`:
+ * none set).
+ */
+export type VerifyMessage =
+  | { kind: 'code'; code: string }
+  | { kind: 'notice'; antiPhishingCode: string }
+  | { kind: 'alert'; alert: SecurityAlert; antiPhishingCode: string };
 
 /** Delivers a message to a recipient (an e-mail address, or a number `+81 9012345678`). */
 export type Deliver = (recipient: string, message: VerifyMessage) => Promise<void>;

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type Deliver } from './delivery';
-import { codeMail, noticeMail } from './messages';
+import { alertMail, codeMail, noticeMail } from './messages';
 
 /** The reason of an SMTP failure without its text, which may quote the recipient. */
 const reasonOf = (error: unknown): string => {
@@ -25,7 +25,12 @@ export function createMailDelivery(url: string, from: string): Deliver {
     dnsTimeout: DELIVERY_TIMEOUT_MS,
   });
   return async (to, message) => {
-    const content = message.kind === 'code' ? codeMail(message.code) : noticeMail();
+    const content =
+      message.kind === 'code'
+        ? codeMail(message.code)
+        : message.kind === 'notice'
+          ? noticeMail(message.antiPhishingCode)
+          : alertMail(message.alert, message.antiPhishingCode);
     let rejected: unknown[];
     try {
       ({ rejected } = await transport.sendMail({

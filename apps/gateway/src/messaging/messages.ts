@@ -1,4 +1,5 @@
 import { VerifyCodeRule } from '@exchange-web/protocol/verification';
+import type { SecurityAlert } from './delivery';
 
 /**
  * The texts of the verification messages. English only for now: the gateway keeps no language per
@@ -8,6 +9,11 @@ import { VerifyCodeRule } from '@exchange-web/protocol/verification';
  * The code stands in one fixed place, the first line of the e-mail text (and of the SMS):
  * `Your exchange-web verification code is 123456.`, and no other 6-digit number appears in any
  * of these texts, so a reader (or a test) finds it at once; the notices carry no code at all.
+ *
+ * An e-mail to an account shows its anti-phishing code in one fixed place too, the first line:
+ * `Anti-phishing code: {code}` (README "Account security"). A phrase has a letter and only
+ * letters, digits, `_` and `-` (protocol `anti-phishing-rule.ts`): it is never taken for a code,
+ * and goes into the HTML as it is.
  */
 
 const PRODUCT = 'exchange-web';
@@ -39,8 +45,13 @@ export function codeMail(code: string): MailContent {
   };
 }
 
-/** The e-mail a registered address gets instead of a code. */
-export function noticeMail(): MailContent {
+/** The line that proves an e-mail to an account is the exchange's; none when no code is set. */
+export const antiPhishingLine = (code: string): string[] =>
+  code === '' ? [] : [`Anti-phishing code: ${code}`];
+
+/** The e-mail a registered address gets instead of a code, with the account's anti-phishing code. */
+export function noticeMail(antiPhishingCode: string): MailContent {
+  const proof = antiPhishingLine(antiPhishingCode);
   const lines = [
     `Someone asked to register a new ${PRODUCT} account with this e-mail address.`,
     'This address already has an account, so no code was sent and no account was made.',
@@ -49,10 +60,50 @@ export function noticeMail(): MailContent {
   ];
   return {
     subject: `A registration with your ${PRODUCT} address`,
-    text: [...lines, ''].join('\n'),
-    html: lines.map((line) => `<p>${line}</p>`).join('\n'),
+    text: [...proof, ...(proof.length > 0 ? [''] : []), ...lines, ''].join('\n'),
+    html: [
+      ...proof.map((line) => `<p><strong>${line}</strong></p>`),
+      ...lines.map((line) => `<p>${line}</p>`),
+    ].join('\n'),
   };
 }
+
+const ALERT_TEXTS: Record<SecurityAlert, { subject: string; line: string }> = {
+  antiPhishingChanged: {
+    subject: `Your ${PRODUCT} anti-phishing code was changed`,
+    line: 'The anti-phishing code of your account was changed: e-mails from us now show the one above, or none if none is above.',
+  },
+  authenticatorLinked: {
+    subject: `An authenticator app was linked to your ${PRODUCT} account`,
+    line: 'An authenticator app was linked to your account. Every sign-in now asks for its code.',
+  },
+  authenticatorRemoved: {
+    subject: `The authenticator app was removed from your ${PRODUCT} account`,
+    line: 'The authenticator app was removed from your account. Sign-ins no longer ask for its code.',
+  },
+};
+
+const ALERT_ADVICE =
+  'If you did not do this, change your password at once and contact support: someone else may be in your account.';
+
+/** The e-mail that tells an account's owner of a change of its security. */
+export function alertMail(alert: SecurityAlert, antiPhishingCode: string): MailContent {
+  const proof = antiPhishingLine(antiPhishingCode);
+  const { subject, line } = ALERT_TEXTS[alert];
+  const lines = [line, ALERT_ADVICE];
+  return {
+    subject,
+    text: [...proof, ...(proof.length > 0 ? [''] : []), ...lines, ''].join('\n'),
+    html: [
+      ...proof.map((text) => `<p><strong>${text}</strong></p>`),
+      ...lines.map((text) => `<p>${text}</p>`),
+    ].join('\n'),
+  };
+}
+
+/** The SMS of a security alert, for an account with a number and no address. */
+export const alertSms = (alert: SecurityAlert): string =>
+  `${PRODUCT}: ${ALERT_TEXTS[alert].line} ${ALERT_ADVICE}`;
 
 /** The SMS carrying a registration code. */
 export const codeSms = (code: string): string =>

@@ -1,5 +1,5 @@
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type Deliver } from './delivery';
-import { codeSms, noticeSms } from './messages';
+import { alertSms, codeSms, noticeSms } from './messages';
 
 /**
  * SMS through the HTTP webhook of `SMS_WEBHOOK_URL`: POST JSON `{to, text}` (`to` is the number as
@@ -9,7 +9,12 @@ import { codeSms, noticeSms } from './messages';
  */
 export function createSmsDelivery(url: string): Deliver {
   return async (to, message) => {
-    const text = message.kind === 'code' ? codeSms(message.code) : noticeSms();
+    const text =
+      message.kind === 'code'
+        ? codeSms(message.code)
+        : message.kind === 'notice'
+          ? noticeSms()
+          : alertSms(message.alert);
     let response: Response;
     try {
       response = await fetch(url, {

@@ -19,6 +19,7 @@ import { RefusedError } from '../http/errors';
 import type { LoginBodyReader } from '../http/read-login-body';
 import { readJsonBody } from '../http/read-body';
 import type { SignedRoutes } from '../http/signed-routes';
+import { sendSecurityAlert } from '../messaging/security-alerts';
 
 export interface AuthenticatorRouteDeps {
   db: Database;
@@ -26,6 +27,8 @@ export interface AuthenticatorRouteDeps {
   /** Binding and unbinding carry a code: their bodies are login-encrypted (protocol paths). */
   loginBody: LoginBodyReader;
   config: LoginLimits;
+  /** Where the owner is told of a linked or removed app. */
+  alerts: Parameters<typeof sendSecurityAlert>[0];
 }
 
 /** One answer for a wrong, drifted-out or used code: a guesser learns nothing more. */
@@ -98,6 +101,7 @@ export function registerAuthenticatorRoutes(signed: SignedRoutes, deps: Authenti
     );
     switch (outcome.kind) {
       case 'bound': {
+        await sendSecurityAlert(deps.alerts, session.userId, 'authenticatorLinked');
         const reply: AuthenticatorBindReply = { recoveryCodes: outcome.recoveryCodes };
         return ok(c, reply);
       }
@@ -135,6 +139,7 @@ export function registerAuthenticatorRoutes(signed: SignedRoutes, deps: Authenti
       });
     }
     if (outcome === 'wrong-code') throw authenticatorCodeInvalid();
+    await sendSecurityAlert(deps.alerts, session.userId, 'authenticatorRemoved');
     return ok(c, null);
   });
 }

@@ -8,7 +8,7 @@ import {
   type SendVerifyCodeRequest,
 } from '@exchange-web/protocol/verification';
 import { areaCodeDigits, canonicalEmail, mobileLoginName } from '../accounts/login-names';
-import { isRegistered, type NewUser } from '../accounts/users';
+import { findRegistered, type NewUser } from '../accounts/users';
 import type { VerificationConfig } from '../config';
 import type { Database } from '../db/database';
 import type { ChallengeGuard } from '../http/challenge-guard';
@@ -100,7 +100,7 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
     // lookup and before anything is stored (a challenged send changes nothing).
     await deps.challenges.checkRegistration(c);
     const { target, account } = targetOf(request);
-    const registered = await isRegistered(deps.db, account);
+    const registered = await findRegistered(deps.db, account);
     // Both branches draw a code and store a hash; a registered recipient's can match no code.
     const code = newVerifyCode();
     const hash = registered ? unmatchableHash(target) : codeHash(target, code);
@@ -113,7 +113,12 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
       });
     }
     try {
-      await deliver(target.recipient, registered ? { kind: 'notice' } : { kind: 'code', code });
+      await deliver(
+        target.recipient,
+        registered
+          ? { kind: 'notice', antiPhishingCode: registered.antiPhishingCode }
+          : { kind: 'code', code },
+      );
     } catch (error) {
       await forgetCode(deps.db, target, hash);
       deps.logWarning(

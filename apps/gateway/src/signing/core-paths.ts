@@ -23,6 +23,7 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.authenticatorSetup,
   ApiPath.authenticatorBind,
   ApiPath.authenticatorUnbind,
+  ApiPath.antiPhishingSet,
 ];
 
 export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
