@@ -9,8 +9,10 @@ import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
 import { challengeDialog, passChallenge } from './support/challenge';
+import { caughtIds, waitForMessage } from './support/mail';
 
 const siteUrl = inject('siteUrl');
+const mailCatcherUrl = inject('mailCatcherUrl');
 const PASSWORD = 'Authenticator-2026-e2e';
 
 let browser: Browser;
@@ -173,5 +175,38 @@ describe('the authenticator app', () => {
     const { page: next } = await newVisitor(browser, siteUrl);
     await next.goto(`${siteUrl}/login`);
     await sendPassword(next, email, () => next.waitForURL(`${siteUrl}/account`));
+  });
+});
+
+describe('the anti-phishing code', () => {
+  it('is set on its page and stands on the first line of the next e-mail to the account', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    const email = uniqueEmail('e2e-phishing');
+    await registerByEmail(page, siteUrl, email, PASSWORD);
+    await page.getByTestId('manage-anti-phishing').click();
+    await page.waitForURL(`${siteUrl}/subaccount/setting/antiphishing`);
+    const section = page.getByTestId('anti-phishing');
+    expect(await section.getByTestId('anti-phishing-current').textContent()).toBe(
+      'No code is set yet.',
+    );
+
+    // A phrase that could pass for a code is refused before anything is sent.
+    await page.locator('#antiPhishingCode').fill('123456');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section
+      .getByText('Use 4 to 20 letters, digits, _ or -, with at least one letter')
+      .waitFor();
+
+    const seen = await caughtIds(mailCatcherUrl, email);
+    await page.locator('#antiPhishingCode').fill('Blue-Heron_7');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await section.getByTestId('anti-phishing-current').textContent()).toBe(
+      'Your code: Blue-Heron_7',
+    );
+    const mail = await waitForMessage(mailCatcherUrl, email, seen);
+    expect(mail.text.split('\n')[0]).toBe('Anti-phishing code: Blue-Heron_7');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
   });
 });

@@ -30,6 +30,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/account': ACCOUNT,
   '/account/newapi': ACCOUNT,
   '/modifyverification': [...ACCOUNT, 'security'],
+  '/subaccount/setting/antiphishing': [...ACCOUNT, 'security'],
   '/operator/tracking': ['operator'],
   '/404': [],
   '/_error': [],

@@ -163,6 +163,25 @@ export default function AccountPage() {
                   ),
                 },
                 {
+                  key: 'antiPhishing',
+                  label: t('account.antiPhishing'),
+                  value: (
+                    <>
+                      {linked(user.userInfo.antiPhishingCode !== '')}{' '}
+                      <a
+                        href={buildPath('/subaccount/setting/antiphishing')}
+                        data-testid="manage-anti-phishing"
+                      >
+                        {t(
+                          user.userInfo.antiPhishingCode === ''
+                            ? 'account.setUp'
+                            : 'account.manage',
+                        )}
+                      </a>
+                    </>
+                  ),
+                },
+                {
                   key: 'kyc',
                   label: t('account.identity'),
                   value:
