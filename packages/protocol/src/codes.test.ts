@@ -160,6 +160,7 @@ describe('error catalogue', () => {
       authenticatorBound: '21021',
       authenticatorNotBound: '21022',
       authenticatorSetupMissing: '21023',
+      deviceNotFound: '21024',
     });
   });
 

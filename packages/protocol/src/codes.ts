@@ -183,6 +183,8 @@ export const AccountCode = {
   authenticatorNotBound: '21022',
   /** A binding's code came with no live secret from setup: set up again (HTTP 409). */
   authenticatorSetupMissing: '21023',
+  /** No live device (session) of the account has that id (HTTP 404). */
+  deviceNotFound: '21024',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -284,6 +286,7 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.loginTicketInvalid]: 'The sign-in took too long or was finished: log in again.',
   [AccountCode.authenticatorBound]: 'An authenticator app is linked already: remove it first.',
   [AccountCode.authenticatorNotBound]: 'No authenticator app is linked.',
+  [AccountCode.deviceNotFound]: 'No signed-in device of this account has that id.',
   [AccountCode.authenticatorSetupMissing]:
     'The authenticator setup expired or was never started: start again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',

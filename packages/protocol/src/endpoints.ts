@@ -149,6 +149,8 @@ export const Endpoints = {
   apiKeyList: account('POST', ApiPath.apiKeyList, 'emptyRequestSchema', 'apiKeyListReplySchema'),
   apiKeyCreate: account('POST', ApiPath.apiKeyCreate, 'apiKeyCreateRequestSchema', 'apiKeyCreateReplySchema'),
   apiKeyDelete: account('POST', ApiPath.apiKeyDelete, 'apiKeyDeleteRequestSchema', 'emptyReplySchema'),
+  deviceSignOut: account('POST', ApiPath.deviceSignOut, 'deviceSignOutRequestSchema', 'emptyReplySchema'),
+  deviceSignOutOthers: account('POST', ApiPath.deviceSignOutOthers, 'emptyRequestSchema', 'deviceSignOutOthersReplySchema'),
   antiPhishingSet: account('POST', ApiPath.antiPhishingSet, 'antiPhishingRequestSchema', 'emptyReplySchema'),
   authenticatorSetup: authenticator('POST', ApiPath.authenticatorSetup, 'emptyRequestSchema', 'authenticatorSetupReplySchema'),
   authenticatorBind: authenticator('POST', ApiPath.authenticatorBind, 'authenticatorBindRequestSchema', 'authenticatorBindReplySchema'),

@@ -90,6 +90,9 @@ export const ApiPath = {
   authenticatorSetup: '/v1/user/security/google/setup',
   authenticatorBind: '/v1/user/security/google/bind',
   authenticatorUnbind: '/v1/user/security/google/unbind',
+  /** Ours: sign one device out, or every device but this one (signed core calls). */
+  deviceSignOut: '/v1/user/security/device/signOut',
+  deviceSignOutOthers: '/v1/user/security/device/signOutOthers',
   /** Ours: sets or clears the anti-phishing code every e-mail shows (signed core call). */
   antiPhishingSet: '/v1/user/security/antiPhishing',
   qrKeyStatus: '/v1/user/getQrKeyStatus',

@@ -18,6 +18,7 @@ import {
   coinChainListReplySchema,
   cspSecurityRequestSchema,
   deviceListReplySchema,
+  deviceSignOutRequestSchema,
   domainConfigReplySchema,
   emptyRequestSchema,
   gatewaySignConfigReplySchema,
@@ -466,14 +467,22 @@ describe('accounts and sessions', () => {
 
   it('reads the recent sign-ins, refusing a negative time', () => {
     const device = {
+      id: '42',
       signedInAt: 1,
+      lastSeenAt: 2,
       ip: '127.0.0.1',
       userAgent: 'Chromium',
+      browser: 'Chrome 131',
+      os: 'Linux',
       current: true,
       active: true,
     };
     expect(accepts(deviceListReplySchema, { items: [device] })).toBe(true);
     expect(accepts(deviceListReplySchema, { items: [{ ...device, signedInAt: -1 }] })).toBe(false);
+    expect(accepts(deviceListReplySchema, { items: [{ ...device, id: '' }] })).toBe(false);
+    expect(accepts(deviceSignOutRequestSchema, { id: '42' })).toBe(true);
+    for (const id of ['', '4a', '1'.repeat(20), 42])
+      expect(accepts(deviceSignOutRequestSchema, { id }), String(id)).toBe(false);
   });
 
   it('checks API-key creation and reads the asset overview', () => {

@@ -676,16 +676,36 @@ export { PASSWORD_MIN_LENGTH, isStrongPassword } from './password-rule';
 
 /** One recent sign-in of the account: a session, live or ended. */
 export const signInDeviceSchema = z.object({
+  /** The session's id: what signing that device out names. */
+  id: requiredText(32),
   /** When the session began, ms since the epoch. */
   signedInAt: z.number().check(z.int(), z.nonnegative()),
+  /** When it last renewed its token: at most a session lifetime (30 min) behind its last call. */
+  lastSeenAt: z.number().check(z.int(), z.nonnegative()),
   ip: text(64),
   userAgent: text(512),
+  /** The browser and its major version read from the user agent (`Chrome 131`), `''` unknown. */
+  browser: text(64),
+  /** The operating system read from the user agent (`Windows 10`), `''` unknown. */
+  os: text(64),
   /** Whether this is the session that asks. */
   current: z.boolean(),
   /** Whether the session is still live. */
   active: z.boolean(),
 });
 export type SignInDevice = z.infer<typeof signInDeviceSchema>;
+
+/** Payload of `/v1/user/security/device/signOut`: the device (session) to sign out. */
+export const deviceSignOutRequestSchema = z.strictObject({
+  id: z.string().check(z.regex(/^\d{1,19}$/, 'expected the id of a device in the list')),
+});
+export type DeviceSignOutRequest = z.infer<typeof deviceSignOutRequestSchema>;
+
+/** Reply of `/v1/user/security/device/signOutOthers`: how many devices were signed out. */
+export const deviceSignOutOthersReplySchema = z.object({
+  signedOut: z.number().check(z.int(), z.nonnegative()),
+});
+export type DeviceSignOutOthersReply = z.infer<typeof deviceSignOutOthersReplySchema>;
 
 /** Reply of the recent sign-ins call, newest first. */
 export const deviceListReplySchema = z.object({ items: z.array(signInDeviceSchema) });
