@@ -21,6 +21,9 @@ export function clusterEnv(operator: string): Record<string, string> {
     GATEWAY_LOGIN_MAX_FAILURES_PER_ACCOUNT: String(CLUSTER_LIMITS.loginFailuresPerAccount),
     GATEWAY_LOGIN_MAX_FAILURES_PER_IP: String(CLUSTER_LIMITS.loginFailuresPerIp),
     GATEWAY_RATE_LIMIT: String(CLUSTER_LIMITS.accountRateLimit),
+    // One device at a time: a login through one gateway ends the session made through the other
+    // (sessions.test.ts), the race of two logins then leaving exactly one live.
+    GATEWAY_MAX_SESSIONS_PER_USER: '1',
     GATEWAY_CHALLENGE_REGISTER: '1',
     GATEWAY_CHALLENGE_LOGIN_FAILURES: '0',
     GATEWAY_CHALLENGE_LOGIN_FAILURES_PER_IP: '0',

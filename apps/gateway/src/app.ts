@@ -24,6 +24,7 @@ import { SignedRoutes } from './http/signed-routes';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAntiPhishingRoute } from './routes/anti-phishing';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerDeviceRoutes } from './routes/devices';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
@@ -210,6 +211,7 @@ export function createApp({
   const alerts = { db, deliveries, logWarning };
   registerAuthenticatorRoutes(signed, { db, authenticators, loginBody, config, alerts });
   registerAntiPhishingRoute(signed, alerts);
+  registerDeviceRoutes(signed, sessions);
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

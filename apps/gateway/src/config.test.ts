@@ -51,6 +51,7 @@ describe('readAccountsConfig', () => {
       GATEWAY_LOGIN_FAILURE_WINDOW_MS: '60000',
       GATEWAY_RATE_LIMIT: '100',
       GATEWAY_RATE_LIMIT_WINDOW_MS: '1000',
+      GATEWAY_MAX_SESSIONS_PER_USER: '1',
     });
     expect(config).toEqual({
       sessionTtlMs: 1000,
@@ -60,8 +61,10 @@ describe('readAccountsConfig', () => {
       loginFailuresPerAccount: { limit: 3, windowMs: 60_000 },
       loginFailuresPerIp: { limit: 9, windowMs: 60_000 },
       accountRateLimit: { limit: 100, windowMs: 1000 },
+      maxSessionsPerUser: 1,
     });
     expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
+    expect(readAccountsConfig({}).maxSessionsPerUser).toBe(10);
   });
 
   it('refuses values that cannot work', () => {
@@ -69,6 +72,9 @@ describe('readAccountsConfig', () => {
       'GATEWAY_SESSION_TTL_MS',
     );
     expect(() => readAccountsConfig({ GATEWAY_RATE_LIMIT: 'lots' })).toThrow('GATEWAY_RATE_LIMIT');
+    expect(() => readAccountsConfig({ GATEWAY_MAX_SESSIONS_PER_USER: '0' })).toThrow(
+      'GATEWAY_MAX_SESSIONS_PER_USER',
+    );
     expect(() => readAccountsConfig({ GATEWAY_COOKIE_SECURE: 'yes' })).toThrow(
       'GATEWAY_COOKIE_SECURE',
     );

@@ -42,6 +42,11 @@ export interface AccountsConfig {
   loginFailuresPerIp: WindowLimit;
   /** Requests per IP address on the account calls (`/v1/user/*`, btapi logout). @default 600 a minute */
   accountRateLimit: WindowLimit;
+  /**
+   * Live sessions (signed-in devices) one user may have; a new sign-in past it ends the oldest,
+   * whose next call answers 20906. @default 10 (1: one device at a time)
+   */
+  maxSessionsPerUser: number;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -281,6 +286,7 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   loginFailuresPerAccount: { limit: 5, windowMs: LOGIN_FAILURE_WINDOW_MS },
   loginFailuresPerIp: { limit: 20, windowMs: LOGIN_FAILURE_WINDOW_MS },
   accountRateLimit: { limit: 600, windowMs: 60_000 },
+  maxSessionsPerUser: 10,
 };
 
 /**
@@ -444,6 +450,11 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
       ),
       windowMs: failureWindowMs,
     },
+    maxSessionsPerUser: integerFrom(
+      env,
+      'GATEWAY_MAX_SESSIONS_PER_USER',
+      defaults.maxSessionsPerUser,
+    ),
     accountRateLimit: {
       limit: integerFrom(env, 'GATEWAY_RATE_LIMIT', defaults.accountRateLimit.limit),
       windowMs: integerFrom(

@@ -389,21 +389,25 @@ describe('freshness of an encrypted body', () => {
   const send = (body: string) => new TestBrowser(gateway).send('POST', ApiPath.login, body);
 
   it('refuses a captured body sent again: 21015 with HTTP 409, signing nobody in', async () => {
+    const liveSessions = async () =>
+      (
+        await gateway.db.query<{ live: number }>(
+          `SELECT count(*)::int AS live FROM sessions s JOIN users u USING (user_id)
+           WHERE u.login_name = $1 AND s.ended_reason IS NULL`,
+          [email],
+        )
+      )[0]?.live;
     const captured = loginBody();
     const first = await send(captured);
     expect(first.json?.code).toBe('00000');
+    const before = await liveSessions();
     const replayed = await send(captured);
     expect(replayed.status).toBe(409);
     expect(replayed.json?.code).toBe(AccountCode.loginCiphertextReplayed);
     expect(replayed.json?.msg).toContain('bodyNonce');
     expect(replayed.cookies).toEqual([]);
-    // The session the captured body started is the user's still (no replay ended it).
-    const rows = await gateway.db.query<{ live: number }>(
-      `SELECT count(*)::int AS live FROM sessions s JOIN users u USING (user_id)
-       WHERE u.login_name = $1 AND s.ended_reason IS NULL`,
-      [email],
-    );
-    expect(rows[0]?.live).toBe(1);
+    // The replay started no session and ended none: the captured body's is the user's still.
+    expect(await liveSessions()).toBe(before);
   });
 
   it('lets exactly one of many concurrent sends of one body through', async () => {

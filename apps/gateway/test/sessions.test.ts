@@ -28,7 +28,9 @@ const SHORT_TIMES = {
 
 let gateway: RunningGateway;
 beforeAll(async () => {
-  gateway = await startTestGateway({ ...SHORT_TIMES, cookieSecure: true });
+  // One device at a time (GATEWAY_MAX_SESSIONS_PER_USER=1): a newer login ends the older session,
+  // which these cases count on; devices.test.ts runs the default of several devices.
+  gateway = await startTestGateway({ ...SHORT_TIMES, cookieSecure: true, maxSessionsPerUser: 1 });
 });
 afterAll(async () => {
   await gateway.stop();

@@ -39,6 +39,8 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.authenticatorBind,
       ApiPath.authenticatorUnbind,
       ApiPath.antiPhishingSet,
+      ApiPath.deviceSignOut,
+      ApiPath.deviceSignOutOthers,
     ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);

@@ -40,6 +40,8 @@ export interface SignInDevice {
 export interface RecentSignIn {
   sessionId: string;
   signedInAt: number;
+  /** When the session last renewed its token (at most a session TTL behind its last call). */
+  lastSeenAt: number;
   ip: string;
   userAgent: string;
   active: boolean;
@@ -58,7 +60,10 @@ export type SessionLookup =
  */
 export type EndedReason = 'logout' | 'replaced' | 'reused';
 
-type SessionTimes = Pick<AccountsConfig, 'sessionTtlMs' | 'refreshTtlMs' | 'renewGraceMs'>;
+type SessionTimes = Pick<
+  AccountsConfig,
+  'sessionTtlMs' | 'refreshTtlMs' | 'renewGraceMs' | 'maxSessionsPerUser'
+>;
 
 /** A session row as a lookup sees it, with the time checks done by the database clock. */
 interface SessionMatch {
@@ -108,8 +113,8 @@ export class SessionStore {
   }
 
   /**
-   * Starts a session for a user. Single-session policy: the user's other live sessions end
-   * with reason 'replaced', so their next call answers 20906 (SPEC 8).
+   * Starts a session for a user. A user has at most `maxSessionsPerUser` live sessions: the
+   * oldest past it end with reason 'replaced', so their next call answers 20906 (SPEC 8).
    */
   async start(userId: string, device: SignInDevice): Promise<StartedSession> {
     const issued = { token: newToken(), refreshToken: newToken() };
@@ -118,7 +123,7 @@ export class SessionStore {
       // gateway processes); the user's row lock makes the second wait and then end the first's
       // session, which its UPDATE would otherwise not see, leaving two live sessions.
       await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
-      await endLiveSessionsOf(tx, userId);
+      await endOldestSessionsOf(tx, userId, this.#times.maxSessionsPerUser - 1);
       const [row] = await tx.query<{ session_id: string }>(
         `INSERT INTO sessions (token_hash, refresh_token_hash, user_id,
            access_expires_at, refresh_expires_at, client_ip, user_agent)
@@ -174,9 +179,11 @@ export class SessionStore {
       created_at: Date;
       client_ip: string;
       user_agent: string;
+      last_seen_at: Date;
       live: boolean;
     }>(
       `SELECT session_id::text AS session_id, created_at, client_ip, user_agent,
+         GREATEST(created_at, rotated_at) AS last_seen_at,
          (ended_reason IS NULL AND refresh_expires_at > now()) AS live
        FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, session_id DESC LIMIT $2`,
       [userId, limit],
@@ -184,10 +191,36 @@ export class SessionStore {
     return rows.map((row) => ({
       sessionId: row.session_id,
       signedInAt: new Date(row.created_at).getTime(),
+      lastSeenAt: new Date(row.last_seen_at).getTime(),
       ip: row.client_ip,
       userAgent: row.user_agent,
       active: row.live,
     }));
+  }
+
+  /**
+   * Signs one of the user's devices out: its session ends as a logout, so its next call answers
+   * 00004. False when the user has no live session of that id.
+   */
+  async endSessionOf(userId: string, sessionId: string): Promise<boolean> {
+    const ended = await this.#db.query(
+      `UPDATE sessions SET ended_at = now(), ended_reason = 'logout'
+       WHERE user_id = $1 AND session_id::text = $2 AND ended_reason IS NULL
+       RETURNING 1`,
+      [userId, sessionId],
+    );
+    return ended.length > 0;
+  }
+
+  /** Signs every device of the user out but the one of `keep`; answers how many were. */
+  async endOtherSessions(userId: string, keep: string): Promise<number> {
+    const ended = await this.#db.query(
+      `UPDATE sessions SET ended_at = now(), ended_reason = 'logout'
+       WHERE user_id = $1 AND session_id::text <> $2 AND ended_reason IS NULL
+       RETURNING 1`,
+      [userId, keep],
+    );
+    return ended.length;
   }
 
   /** Ends the session the tokens belong to, if any (logout). */
@@ -284,11 +317,15 @@ export class SessionStore {
   }
 }
 
-async function endLiveSessionsOf(tx: Queryable, userId: string): Promise<void> {
+/** Ends the user's live sessions but the `keep` newest, as replaced by a newer sign-in. */
+async function endOldestSessionsOf(tx: Queryable, userId: string, keep: number): Promise<void> {
   await tx.query(
     `UPDATE sessions SET ended_at = now(), ended_reason = 'replaced'
-     WHERE user_id = $1 AND ended_reason IS NULL`,
-    [userId],
+     WHERE session_id IN (
+       SELECT session_id FROM sessions
+       WHERE user_id = $1 AND ended_reason IS NULL
+       ORDER BY created_at DESC, session_id DESC OFFSET $2)`,
+    [userId, keep],
   );
 }
 

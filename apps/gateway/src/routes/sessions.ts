@@ -6,6 +6,7 @@ import {
 } from '@exchange-web/protocol/schemas';
 import type { Handler } from 'hono';
 import type { SessionStore } from '../accounts/sessions';
+import { deviceName } from '../accounts/user-agent';
 import { toUserInfoReply } from '../accounts/user-info';
 import { findUser } from '../accounts/users';
 import type { AccountsConfig } from '../config';
@@ -36,16 +37,20 @@ export function registerSessionRoutes(routes: Routes, deps: SessionRouteDeps) {
     return ok(c, toUserInfoReply(user, session.switched));
   });
 
-  // The signed-in account's recent sign-ins (of the main account, also while switched).
+  // The signed-in account's devices: its recent sign-ins, live or ended (of the main account,
+  // also while switched), each named by its browser and system.
   routes.post(ApiPath.deviceList, async (c) => {
     const session = await deps.guard.requireSession(c);
     await readJsonBody(c, emptyRequestSchema);
     const signIns = await deps.sessions.recentSignIns(session.userId);
     const reply: DeviceListReply = {
       items: signIns.map((signIn) => ({
+        id: signIn.sessionId,
         signedInAt: signIn.signedInAt,
+        lastSeenAt: signIn.lastSeenAt,
         ip: signIn.ip,
         userAgent: signIn.userAgent,
+        ...deviceName(signIn.userAgent),
         current: signIn.sessionId === session.sessionId,
         active: signIn.active,
       })),

@@ -24,6 +24,8 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.authenticatorBind,
   ApiPath.authenticatorUnbind,
   ApiPath.antiPhishingSet,
+  ApiPath.deviceSignOut,
+  ApiPath.deviceSignOutOthers,
 ];
 
 export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
