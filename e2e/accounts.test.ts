@@ -2,6 +2,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { CookieName, LocalStorageKey } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
 import { launchIsolatedBrowser } from './support/browser';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { passChallenge } from './support/challenge';
@@ -162,13 +163,23 @@ describe('accounts in the browser', () => {
     await register(page, email);
     await page.getByTestId('devices').locator('tbody tr').first().waitFor();
 
-    // The same account signs in elsewhere: the single-session policy ends this page's session.
+    // The same account signs in elsewhere and signs this device out on its devices page.
     const second = await freshContext();
     const elsewhere = await second.newPage();
     await logIn(elsewhere, email);
     // A device the account has not seen: the login is challenged first.
     await passChallenge(elsewhere);
     await elsewhere.waitForURL(`${siteUrl}/account`);
+    await elsewhere.getByTestId('manage-devices').click();
+    await elsewhere.waitForURL(`${siteUrl}/devices`);
+    const deviceList = elsewhere.getByTestId('device-list');
+    // Both devices are live; only the other one offers to be signed out.
+    await expect.poll(() => deviceList.locator('tbody tr').count()).toBe(2);
+    const signOut = deviceList.getByRole('button', { name: /^Sign out / });
+    expect(await signOut.count()).toBe(1);
+    await signOut.click();
+    await elsewhere.getByRole('status').filter({ hasText: 'was signed out.' }).waitFor();
+    expect(await seriousAxeViolations(elsewhere)).toEqual([]);
 
     const logouts: string[] = [];
     let loads = 0;
@@ -191,7 +202,8 @@ describe('accounts in the browser', () => {
     // Coming back to the tab refreshes the sub-accounts and sign-ins together: both fail.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(codes).toEqual(['20906']);
+    // Signed out from elsewhere: the session ended as a logout does.
+    expect(codes).toEqual(['00004']);
     await page.waitForTimeout(2_500);
     expect(loads).toBe(1);
     expect(logouts.sort()).toEqual(

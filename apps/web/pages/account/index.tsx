@@ -11,6 +11,7 @@ import { focusField, subAccountNameError } from '../../components/account/accoun
 import styles from '../../components/account/account.module.css';
 import { useAccountActions } from '../../components/account/useAccountActions';
 import { DataTable } from '../../components/DataTable';
+import { DevicesTable } from '../../components/account/DevicesTable';
 import { Button, DescriptionList, Notice, Tag } from '../../components/form/controls';
 import { TextField } from '../../components/form/TextField';
 import { signedInPageProps } from '../../lib/page-access';
@@ -273,31 +274,15 @@ export default function AccountPage() {
               ) : null}
             </p>
             <h2>{t('account.devices')}</h2>
-            <DataTable<DeviceListReply['items'][number]>
+            <p>
+              <a href={buildPath('/devices')} data-testid="manage-devices">
+                {t('account.manageDevices')}
+              </a>
+            </p>
+            <DevicesTable
               data-testid="devices"
-              caption={t('account.devices')}
-              rows={data ? data.devices : null}
-              rowKey={(row) => `${row.signedInAt}:${row.ip}`}
-              loadingText={t('account.loading')}
-              emptyText={t('account.noDevices')}
-              columns={[
-                {
-                  key: 'time',
-                  title: t('account.deviceTime'),
-                  render: (row) => dateTime.format(row.signedInAt),
-                },
-                { key: 'ip', title: t('account.deviceAddress'), render: (row) => row.ip },
-                {
-                  key: 'agent',
-                  title: t('account.deviceAgent'),
-                  render: (row) => (
-                    <>
-                      {row.userAgent}{' '}
-                      {row.current ? <Tag tone="info">{t('account.thisDevice')}</Tag> : null}
-                    </>
-                  ),
-                },
-              ]}
+              devices={data ? data.devices : null}
+              dateTime={dateTime}
             />
           </>
         )}
