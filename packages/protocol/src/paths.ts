@@ -90,6 +90,8 @@ export const ApiPath = {
   authenticatorSetup: '/v1/user/security/google/setup',
   authenticatorBind: '/v1/user/security/google/bind',
   authenticatorUnbind: '/v1/user/security/google/unbind',
+  /** Ours: the account's latest sign-in attempts (signed core call). */
+  signInHistory: '/v1/user/security/signInHistory',
   /** Ours: sign one device out, or every device but this one (signed core calls). */
   deviceSignOut: '/v1/user/security/device/signOut',
   deviceSignOutOthers: '/v1/user/security/device/signOutOthers',

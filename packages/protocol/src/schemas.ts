@@ -695,6 +695,44 @@ export const signInDeviceSchema = z.object({
 });
 export type SignInDevice = z.infer<typeof signInDeviceSchema>;
 
+/** How a sign-in attempt ended. */
+export const SignInResult = {
+  success: 'success',
+  wrongPassword: 'wrongPassword',
+  /** The password was right; the second factor was then asked for. */
+  secondFactorAsked: 'secondFactorAsked',
+  wrongCode: 'wrongCode',
+  frozen: 'frozen',
+} as const;
+export type SignInResult = (typeof SignInResult)[keyof typeof SignInResult];
+
+/** What an attempt was decided by. */
+export const SignInFactor = {
+  password: 'password',
+  authenticator: 'authenticator',
+  recoveryCode: 'recoveryCode',
+  /** The registration that made the account signed it in. */
+  registration: 'registration',
+} as const;
+export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
+
+/** One attempt of the account's sign-in history. */
+export const signInEventSchema = z.object({
+  /** When, ms since the epoch. */
+  at: z.number().check(z.int(), z.nonnegative()),
+  ip: text(64),
+  /** The browser and system read from its user agent (as in the device list), `''` unknown. */
+  browser: text(64),
+  os: text(64),
+  result: z.enum(SignInResult),
+  factor: z.enum(SignInFactor),
+});
+export type SignInEvent = z.infer<typeof signInEventSchema>;
+
+/** Reply of `/v1/user/security/signInHistory`: the latest attempts, newest first. */
+export const signInHistoryReplySchema = z.object({ items: z.array(signInEventSchema) });
+export type SignInHistoryReply = z.infer<typeof signInHistoryReplySchema>;
+
 /** Payload of `/v1/user/security/device/signOut`: the device (session) to sign out. */
 export const deviceSignOutRequestSchema = z.strictObject({
   id: z.string().check(z.regex(/^\d{1,19}$/, 'expected the id of a device in the list')),
