@@ -211,7 +211,7 @@ export function createApp({
   const alerts = { db, deliveries, logWarning };
   registerAuthenticatorRoutes(signed, { db, authenticators, loginBody, config, alerts });
   registerAntiPhishingRoute(signed, alerts);
-  registerDeviceRoutes(signed, sessions);
+  registerDeviceRoutes(signed, { sessions, db });
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

@@ -41,6 +41,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.antiPhishingSet,
       ApiPath.deviceSignOut,
       ApiPath.deviceSignOutOthers,
+      ApiPath.signInHistory,
     ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);

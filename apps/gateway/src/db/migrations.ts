@@ -5,6 +5,7 @@ import type { Database } from './database';
 import { loginNoncesMigration, refreshTokenReuseMigration } from './replay-migrations';
 import { verificationCodesMigration } from './verification-migration';
 import { authenticatorMigration } from './authenticator-migration';
+import { signInHistoryMigration } from './sign-in-history-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -463,6 +464,8 @@ export const migrations: readonly Migration[] = [
   verificationCodesMigration,
   // The authenticator app as a second factor (README "Account security").
   authenticatorMigration,
+  // Each account's sign-in attempts (README "Account security").
+  signInHistoryMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

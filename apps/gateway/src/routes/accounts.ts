@@ -7,10 +7,13 @@ import {
   registerEmailRequestSchema,
   registerMobileAndEmailRequestSchema,
   registerMobileRequestSchema,
+  SignInFactor,
+  SignInResult,
 } from '@exchange-web/protocol/schemas';
 import { VerifyChannel, VerifyScene } from '@exchange-web/protocol/verification';
 import {
   AuthenticatorRule,
+  RECOVERY_CODE_PATTERN,
   SecondFactor,
   verifyLoginRequestSchema,
   type SecondFactorReply,
@@ -26,7 +29,8 @@ import {
 } from '../accounts/login-names';
 import type { Authenticators } from '../accounts/authenticator';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
-import type { SessionStore } from '../accounts/sessions';
+import type { SessionStore, SignInDevice } from '../accounts/sessions';
+import { recordSignIn } from '../accounts/sign-in-history';
 import { toSessionReply } from '../accounts/user-info';
 import { forgiveLoginAttempt, reserveLoginAttempt } from '../accounts/throttle';
 import {
@@ -123,6 +127,16 @@ const mobileClaim = (loginName: string, code: string | undefined): CodeClaim => 
   code,
 });
 
+/** Where a request comes from, as a sign-in records it. */
+const deviceOf = (c: Context): SignInDevice => ({
+  ip: clientIp(c),
+  userAgent: c.req.header('user-agent') ?? '',
+});
+
+/** Which factor decided a second step: the app's code, or one of the recovery codes. */
+const factorOfCode = (code: string): SignInFactor =>
+  RECOVERY_CODE_PATTERN.test(code) ? SignInFactor.recoveryCode : SignInFactor.authenticator;
+
 /**
  * Starts the user's session (ending its others) and sets the session cookies on the reply. The
  * client key of an encrypted body is bound to the session, so its core calls can be signed, and
@@ -134,10 +148,7 @@ async function signIn(
   user: UserIdentity,
   clientKey: ClientKey | undefined,
 ): Promise<void> {
-  const started = await deps.sessions.start(user.user_id, {
-    ip: clientIp(c),
-    userAgent: c.req.header('user-agent') ?? '',
-  });
+  const started = await deps.sessions.start(user.user_id, deviceOf(c));
   if (clientKey) {
     await bindSessionKey(deps.db, started.sessionId, clientKey);
     await recordDeviceKey(deps.db, user.user_id, clientKey);
@@ -177,6 +188,13 @@ async function register(
   const user = await insertUser(deps.db, { ...account, passwordHash });
   if (!user) throw loginNameTaken();
   await signIn(c, deps, user, clientKey);
+  await recordSignIn(
+    deps.db,
+    user.user_id,
+    deviceOf(c),
+    SignInResult.success,
+    SignInFactor.registration,
+  );
   return ok(c, toSessionReply(user, false));
 }
 
@@ -199,6 +217,16 @@ async function authenticate(
   }
   const user = await findLoginCandidate(deps.db, name);
   const matches = await verifyPassword(pwd, user?.password_hash ?? (await getDummyHash()));
+  // The owner sees wrong passwords given for their account in its history.
+  if (user && !matches) {
+    await recordSignIn(
+      deps.db,
+      user.user_id,
+      deviceOf(c),
+      SignInResult.wrongPassword,
+      SignInFactor.password,
+    );
+  }
   if (!user || !matches) {
     throw new RefusedError({
       status: 401,
@@ -209,6 +237,13 @@ async function authenticate(
   await forgiveLoginAttempt(deps.db, name.key, ip);
   // Told only to whoever knows the password, so the freeze of an account does not leak.
   if (user.frozen) {
+    await recordSignIn(
+      deps.db,
+      user.user_id,
+      deviceOf(c),
+      SignInResult.frozen,
+      SignInFactor.password,
+    );
     throw new RefusedError({
       status: 403,
       code: ErrorCode.accountFrozen,
@@ -271,6 +306,13 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     await deps.challenges.checkLoginDevice(c, user.user_id, deviceKnown);
     // An account with an authenticator: no session yet, a ticket for the code's step instead.
     if (await deps.authenticators.isBound(deps.db, user.user_id)) {
+      await recordSignIn(
+        deps.db,
+        user.user_id,
+        deviceOf(c),
+        SignInResult.secondFactorAsked,
+        SignInFactor.password,
+      );
       const reply: SecondFactorReply = {
         secondFactor: {
           token: await deps.authenticators.issueLoginTicket(user.user_id),
@@ -281,6 +323,13 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       return ok(c, reply);
     }
     await signIn(c, deps, user, clientKey);
+    await recordSignIn(
+      deps.db,
+      user.user_id,
+      deviceOf(c),
+      SignInResult.success,
+      SignInFactor.password,
+    );
     const reply = toSessionReply(user, false);
     return ok(c, deviceKnown === undefined ? reply : { ...reply, deviceKnown });
   });
@@ -304,8 +353,10 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       () => deps.authenticators.useCode(deps.db, ticket.userId, fields.googleCode),
       (right) => right,
     );
+    const factor = factorOfCode(fields.googleCode);
     if (!used) {
       await deps.authenticators.countTicketFailure(fields.token);
+      await recordSignIn(deps.db, ticket.userId, deviceOf(c), SignInResult.wrongCode, factor);
       throw authenticatorCodeInvalid();
     }
     // Of two racing with one ticket, one signs in.
@@ -313,6 +364,7 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     const user = await findUser(deps.db, ticket.userId);
     if (!user) throw loginTicketInvalid();
     await signIn(c, deps, user, clientKey);
+    await recordSignIn(deps.db, user.user_id, deviceOf(c), SignInResult.success, factor);
     return ok(c, toSessionReply(user, false));
   });
 }

@@ -26,6 +26,7 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.antiPhishingSet,
   ApiPath.deviceSignOut,
   ApiPath.deviceSignOutOthers,
+  ApiPath.signInHistory,
 ];
 
 export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
