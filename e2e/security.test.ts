@@ -175,6 +175,28 @@ describe('the authenticator app', () => {
     const { page: next } = await newVisitor(browser, siteUrl);
     await next.goto(`${siteUrl}/login`);
     await sendPassword(next, email, () => next.waitForURL(`${siteUrl}/account`));
+
+    // The history shows every attempt with what decided it, newest first.
+    await next.getByTestId('sign-in-history-link').click();
+    await next.waitForURL(`${siteUrl}/history`);
+    const rows = next.getByTestId('sign-in-history').locator('tbody tr');
+    // Loaded: a row of the history has its columns (the loading row has one cell).
+    await rows.locator('td:nth-child(2)').first().waitFor();
+    const cells = async (row: number) =>
+      (await rows.nth(row).locator('td').allTextContents()).slice(1, 3);
+    expect(await cells(0)).toEqual(['Signed in', 'Password']);
+    const all = await next.getByTestId('sign-in-history').locator('tbody').textContent();
+    for (const seen of [
+      'Wrong codeAuthenticator app',
+      'Signed inRecovery code',
+      'Signed inRegistration',
+    ])
+      expect(all).toContain(seen);
+    expect(await seriousAxeViolations(next)).toEqual([]);
+
+    // SPEC 2's `api` entry is the API-key page, in the visitor's language.
+    await next.goto(`${siteUrl}/ar/api`);
+    await next.waitForURL(`${siteUrl}/ar/account/newapi`);
   });
 });
 

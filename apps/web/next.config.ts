@@ -30,6 +30,10 @@ const config: NextConfig = {
     // The language is detected by our own rule (cookie, path, first language), never redirected.
     localeDetection: false,
   },
+  // SPEC 2 "history and api", read as two pages: `api` is the API-key page the account already
+  // has. A redirect, not a page: Next keeps `/api` for API routes and gives it no language
+  // prefix, while a redirect keeps the visitor's (`/ar/api` to `/ar/account/newapi`).
+  redirects: async () => [{ source: '/api', destination: '/account/newapi', permanent: false }],
   // Workspace packages ship TypeScript source; the site compiles them with its own code.
   transpilePackages: [
     '@exchange-web/protocol',

@@ -31,6 +31,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/account/newapi': ACCOUNT,
   '/modifyverification': [...ACCOUNT, 'security'],
   '/devices': [...ACCOUNT, 'security'],
+  '/history': [...ACCOUNT, 'security'],
   '/subaccount/setting/antiphishing': [...ACCOUNT, 'security'],
   '/operator/tracking': ['operator'],
   '/404': [],

@@ -278,6 +278,10 @@ export default function AccountPage() {
               <a href={buildPath('/devices')} data-testid="manage-devices">
                 {t('account.manageDevices')}
               </a>
+              {' · '}
+              <a href={buildPath('/history')} data-testid="sign-in-history-link">
+                {t('security.historyTitle')}
+              </a>
             </p>
             <DevicesTable
               data-testid="devices"
