@@ -161,6 +161,7 @@ describe('error catalogue', () => {
       authenticatorNotBound: '21022',
       authenticatorSetupMissing: '21023',
       deviceNotFound: '21024',
+      securityLocked: '21025',
     });
   });
 

@@ -185,6 +185,11 @@ export const AccountCode = {
   authenticatorSetupMissing: '21023',
   /** No live device (session) of the account has that id (HTTP 404). */
   deviceNotFound: '21024',
+  /**
+   * A sensitive action (creating an API key) waits a while after a change of the account's
+   * security (password, authenticator): HTTP 403 with `Retry-After`.
+   */
+  securityLocked: '21025',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -286,6 +291,8 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.loginTicketInvalid]: 'The sign-in took too long or was finished: log in again.',
   [AccountCode.authenticatorBound]: 'An authenticator app is linked already: remove it first.',
   [AccountCode.authenticatorNotBound]: 'No authenticator app is linked.',
+  [AccountCode.securityLocked]:
+    "This action waits 24 hours after a change of the account's security.",
   [AccountCode.deviceNotFound]: 'No signed-in device of this account has that id.',
   [AccountCode.authenticatorSetupMissing]:
     'The authenticator setup expired or was never started: start again.',

@@ -149,6 +149,7 @@ export const Endpoints = {
   apiKeyList: account('POST', ApiPath.apiKeyList, 'emptyRequestSchema', 'apiKeyListReplySchema'),
   apiKeyCreate: account('POST', ApiPath.apiKeyCreate, 'apiKeyCreateRequestSchema', 'apiKeyCreateReplySchema'),
   apiKeyDelete: account('POST', ApiPath.apiKeyDelete, 'apiKeyDeleteRequestSchema', 'emptyReplySchema'),
+  changePassword: account('POST', ApiPath.changePassword, 'changePasswordRequestSchema', 'securityChangeReplySchema'),
   signInHistory: account('POST', ApiPath.signInHistory, 'emptyRequestSchema', 'signInHistoryReplySchema'),
   deviceSignOut: account('POST', ApiPath.deviceSignOut, 'deviceSignOutRequestSchema', 'emptyReplySchema'),
   deviceSignOutOthers: account('POST', ApiPath.deviceSignOutOthers, 'emptyRequestSchema', 'deviceSignOutOthersReplySchema'),

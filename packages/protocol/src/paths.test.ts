@@ -113,10 +113,11 @@ describe('login encryption', () => {
       // Ours: the security page's calls that carry an authenticator code.
       '/v1/user/security/google/bind',
       '/v1/user/security/google/unbind',
+      '/v1/user/security/changePassword',
     ]);
   });
 
-  it('lists the 19 encrypted fields of SPEC.md section 7', () => {
+  it('lists the 19 encrypted fields of SPEC.md section 7, then the new password of ours', () => {
     expect(encryptedLoginFields).toEqual([
       'loginName',
       'pwd',
@@ -137,6 +138,7 @@ describe('login encryption', () => {
       'fidoVerifyCode',
       'initData',
       'id',
+      'newPwd',
     ]);
     expect(EncryptedBodyField).toEqual({
       bodyCiphertext: 'bodyCiphertext',

@@ -90,6 +90,11 @@ export const ApiPath = {
   authenticatorSetup: '/v1/user/security/google/setup',
   authenticatorBind: '/v1/user/security/google/bind',
   authenticatorUnbind: '/v1/user/security/google/unbind',
+  /**
+   * Ours: changes the password, given the current one (and the authenticator's code when one is
+   * linked): a signed core call whose body is login-encrypted.
+   */
+  changePassword: '/v1/user/security/changePassword',
   /** Ours: the account's latest sign-in attempts (signed core call). */
   signInHistory: '/v1/user/security/signInHistory',
   /** Ours: sign one device out, or every device but this one (signed core calls). */
@@ -160,9 +165,13 @@ export const loginEncryptionPaths: readonly string[] = [
   // Ours, beyond SPEC 7's list: the calls of the security page that carry an authenticator code.
   ApiPath.authenticatorBind,
   ApiPath.authenticatorUnbind,
+  ApiPath.changePassword,
 ];
 
-/** The body fields encrypted into `bodyCiphertext`, exactly as SPEC.md section 7 lists them. */
+/**
+ * The body fields encrypted into `bodyCiphertext`: SPEC.md section 7's list, then ours (the new
+ * password of a change of password, which must never travel in clear either).
+ */
 export const encryptedLoginFields = [
   'loginName',
   'pwd',
@@ -183,6 +192,8 @@ export const encryptedLoginFields = [
   'fidoVerifyCode',
   'initData',
   'id',
+  // Ours.
+  'newPwd',
 ] as const;
 
 /** A field encrypted on the login paths. */

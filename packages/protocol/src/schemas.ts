@@ -5,6 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { AntiPhishingRule, isAntiPhishingCode } from './anti-phishing-rule';
+import {
+  normaliseFactorCode,
+  RECOVERY_CODE_PATTERN,
+  TIME_CODE_PATTERN,
+} from './authenticator-rule';
 import { CHALLENGE_TYPE } from './codes';
 import { API_KEY_PERMISSIONS } from './api-key-permissions';
 import {
@@ -646,6 +651,32 @@ export const sessionReplySchema = z.object({
   deviceKnown: z.optional(z.boolean()),
 });
 export type SessionReply = z.infer<typeof sessionReplySchema>;
+
+/**
+ * Payload of `/v1/user/security/changePassword` (login-encrypted): the current password, the new
+ * one (the registration's rule), and the authenticator's code (or a recovery code) when one is
+ * linked.
+ */
+export const changePasswordRequestSchema = z.strictObject({
+  pwd: passwordField,
+  newPwd: passwordField,
+  googleCode: z.optional(
+    z.string().check(
+      z.overwrite(normaliseFactorCode),
+      z.refine(
+        (code) => TIME_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code),
+        'expected the 6-digit code of the authenticator app or a recovery code',
+      ),
+    ),
+  ),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Reply of a change of the account's security: until when sensitive actions wait (ms). */
+export const securityChangeReplySchema = z.object({
+  lockedUntil: z.number().check(z.int(), z.nonnegative()),
+});
+export type SecurityChangeReply = z.infer<typeof securityChangeReplySchema>;
 
 /** A sub-account name: 3 to 32 letters, digits, `_` or `-`. */
 const subAccountNameField = z
