@@ -25,6 +25,7 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerAntiPhishingRoute } from './routes/anti-phishing';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerDeviceRoutes } from './routes/devices';
+import { registerPasswordRoute } from './routes/password';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
@@ -207,11 +208,12 @@ export function createApp({
     maxSubAccounts: config.maxSubAccounts,
   });
   registerAssetRoutes(signed, db);
-  registerApiKeyRoutes(signed, db);
+  registerApiKeyRoutes(signed, db, config.securityLockMs);
   const alerts = { db, deliveries, logWarning };
   registerAuthenticatorRoutes(signed, { db, authenticators, loginBody, config, alerts });
   registerAntiPhishingRoute(signed, alerts);
   registerDeviceRoutes(signed, { sessions, db });
+  registerPasswordRoute(signed, { db, sessions, authenticators, loginBody, config, alerts });
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

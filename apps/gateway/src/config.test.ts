@@ -52,6 +52,7 @@ describe('readAccountsConfig', () => {
       GATEWAY_RATE_LIMIT: '100',
       GATEWAY_RATE_LIMIT_WINDOW_MS: '1000',
       GATEWAY_MAX_SESSIONS_PER_USER: '1',
+      GATEWAY_SECURITY_LOCK_MS: '0',
     });
     expect(config).toEqual({
       sessionTtlMs: 1000,
@@ -62,6 +63,7 @@ describe('readAccountsConfig', () => {
       loginFailuresPerIp: { limit: 9, windowMs: 60_000 },
       accountRateLimit: { limit: 100, windowMs: 1000 },
       maxSessionsPerUser: 1,
+      securityLockMs: 0,
     });
     expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
     expect(readAccountsConfig({}).maxSessionsPerUser).toBe(10);

@@ -47,6 +47,11 @@ export interface AccountsConfig {
    * whose next call answers 20906. @default 10 (1: one device at a time)
    */
   maxSessionsPerUser: number;
+  /**
+   * How long creating API keys waits after a change of the account's security (password,
+   * authenticator app). @default 86_400_000 (24 h); 0 never waits
+   */
+  securityLockMs: number;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -287,6 +292,7 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   loginFailuresPerIp: { limit: 20, windowMs: LOGIN_FAILURE_WINDOW_MS },
   accountRateLimit: { limit: 600, windowMs: 60_000 },
   maxSessionsPerUser: 10,
+  securityLockMs: 24 * 60 * 60_000,
 };
 
 /**
@@ -455,6 +461,7 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
       'GATEWAY_MAX_SESSIONS_PER_USER',
       defaults.maxSessionsPerUser,
     ),
+    securityLockMs: integerFrom(env, 'GATEWAY_SECURITY_LOCK_MS', defaults.securityLockMs, 0),
     accountRateLimit: {
       limit: integerFrom(env, 'GATEWAY_RATE_LIMIT', defaults.accountRateLimit.limit),
       windowMs: integerFrom(

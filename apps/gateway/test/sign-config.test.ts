@@ -42,6 +42,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.deviceSignOut,
       ApiPath.deviceSignOutOthers,
       ApiPath.signInHistory,
+      ApiPath.changePassword,
     ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);

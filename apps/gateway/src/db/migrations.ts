@@ -6,6 +6,7 @@ import { loginNoncesMigration, refreshTokenReuseMigration } from './replay-migra
 import { verificationCodesMigration } from './verification-migration';
 import { authenticatorMigration } from './authenticator-migration';
 import { signInHistoryMigration } from './sign-in-history-migration';
+import { securityLockMigration } from './security-lock-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -466,6 +467,8 @@ export const migrations: readonly Migration[] = [
   authenticatorMigration,
   // Each account's sign-in attempts (README "Account security").
   signInHistoryMigration,
+  // Sensitive actions wait after a change of the account's security.
+  securityLockMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

@@ -7,7 +7,8 @@ import type { VerifyChannel } from '@exchange-web/protocol/verification';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** A change of an account's security that its owner is told of at once. */
-export type SecurityAlert = 'antiPhishingChanged' | 'authenticatorLinked' | 'authenticatorRemoved';
+export type SecurityAlert =
+  'antiPhishingChanged' | 'authenticatorLinked' | 'authenticatorRemoved' | 'passwordChanged';
 
 /**
  * What a send delivers: a registration's code; the notice a registered recipient gets instead;

@@ -77,6 +77,10 @@ const ALERT_TEXTS: Record<SecurityAlert, { subject: string; line: string }> = {
     subject: `An authenticator app was linked to your ${PRODUCT} account`,
     line: 'An authenticator app was linked to your account. Every sign-in now asks for its code.',
   },
+  passwordChanged: {
+    subject: `Your ${PRODUCT} password was changed`,
+    line: 'The password of your account was changed, and every other device was signed out.',
+  },
   authenticatorRemoved: {
     subject: `The authenticator app was removed from your ${PRODUCT} account`,
     line: 'The authenticator app was removed from your account. Sign-ins no longer ask for its code.',

@@ -7,6 +7,7 @@ import {
   type ApiKeyListReply,
 } from '@exchange-web/protocol/schemas';
 import { createApiKey, deleteApiKey, listApiKeys, MAX_API_KEYS } from '../accounts/api-keys';
+import { requireSecuritySettled } from '../accounts/security-lock';
 import type { Database } from '../db/database';
 import { ok } from '../http/envelope-response';
 import { RefusedError } from '../http/errors';
@@ -14,9 +15,11 @@ import { readJsonBody } from '../http/read-body';
 import type { SignedRoutes } from '../http/signed-routes';
 
 /** API keys of the user the session acts as (SPEC 2 account/newapi), signed core calls. */
-export function registerApiKeyRoutes(signed: SignedRoutes, db: Database) {
+export function registerApiKeyRoutes(signed: SignedRoutes, db: Database, securityLockMs: number) {
   signed.post(ApiPath.apiKeyCreate, async (c, session) => {
     const request = await readJsonBody(c, apiKeyCreateRequestSchema);
+    // A key outlives a session: not within a while of a change of the person's security.
+    await requireSecuritySettled(db, session.userId, securityLockMs);
     const created = await createApiKey(db, session.actingUserId, request);
     if (!created) {
       throw new RefusedError({

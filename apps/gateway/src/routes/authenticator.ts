@@ -10,6 +10,7 @@ import {
 } from '@exchange-web/protocol/authenticator';
 import type { Context } from 'hono';
 import type { Authenticators } from '../accounts/authenticator';
+import { markSecurityChanged } from '../accounts/security-lock';
 import { forgiveFactorAttempt, reserveFactorAttempt, type LoginLimits } from '../accounts/throttle';
 import { findUser } from '../accounts/users';
 import type { Database } from '../db/database';
@@ -26,7 +27,7 @@ export interface AuthenticatorRouteDeps {
   authenticators: Authenticators;
   /** Binding and unbinding carry a code: their bodies are login-encrypted (protocol paths). */
   loginBody: LoginBodyReader;
-  config: LoginLimits;
+  config: LoginLimits & { securityLockMs: number };
   /** Where the owner is told of a linked or removed app. */
   alerts: Parameters<typeof sendSecurityAlert>[0];
 }
@@ -101,6 +102,7 @@ export function registerAuthenticatorRoutes(signed: SignedRoutes, deps: Authenti
     );
     switch (outcome.kind) {
       case 'bound': {
+        await markSecurityChanged(deps.db, session.userId, deps.config.securityLockMs);
         await sendSecurityAlert(deps.alerts, session.userId, 'authenticatorLinked');
         const reply: AuthenticatorBindReply = { recoveryCodes: outcome.recoveryCodes };
         return ok(c, reply);
@@ -139,6 +141,7 @@ export function registerAuthenticatorRoutes(signed: SignedRoutes, deps: Authenti
       });
     }
     if (outcome === 'wrong-code') throw authenticatorCodeInvalid();
+    await markSecurityChanged(deps.db, session.userId, deps.config.securityLockMs);
     await sendSecurityAlert(deps.alerts, session.userId, 'authenticatorRemoved');
     return ok(c, null);
   });

@@ -27,6 +27,7 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.deviceSignOut,
   ApiPath.deviceSignOutOthers,
   ApiPath.signInHistory,
+  ApiPath.changePassword,
 ];
 
 export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
