@@ -232,3 +232,50 @@ describe('the anti-phishing code', () => {
     await context.close();
   });
 });
+
+describe('changing the password', () => {
+  it('needs the current one, then the new one signs in and API keys wait a day', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    const email = uniqueEmail('e2e-password');
+    await registerByEmail(page, siteUrl, email, PASSWORD);
+    await page.goto(`${siteUrl}/modifyverification`);
+    const panel = page.getByTestId('password');
+    const NEW_PASSWORD = 'Changed-2026-e2e';
+
+    await page.locator('#currentPwd').fill('Not-The-Password-1');
+    await page.locator('#newPwd').fill(NEW_PASSWORD);
+    await page.locator('#confirmPwd').fill(NEW_PASSWORD);
+    await panel.getByRole('button', { name: 'Change password' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'incorrect' }).waitFor();
+
+    await page.locator('#currentPwd').fill(PASSWORD);
+    await page.locator('#newPwd').fill(NEW_PASSWORD);
+    await page.locator('#confirmPwd').fill(NEW_PASSWORD);
+    await panel.getByRole('button', { name: 'Change password' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Password changed.' }).waitFor();
+
+    // The API-key page tells why a key cannot be made now.
+    await page.goto(`${siteUrl}/account/newapi`);
+    await page.locator('#label').fill('bot');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await page
+      .locator('.account-page')
+      .getByText(
+        'For your safety, API keys cannot be created for 24 hours after a change of your password or authenticator app.',
+      )
+      .waitFor();
+    await context.close();
+
+    const { page: next } = await newVisitor(browser, siteUrl);
+    await next.goto(`${siteUrl}/login`);
+    await next.locator('#loginName').fill(email);
+    await next.locator('#pwd').fill(NEW_PASSWORD);
+    await next.getByTestId('login-form').locator('button[type=submit]').click();
+    const challenged = challengeDialog(next)
+      .waitFor()
+      .then(() => passChallenge(next))
+      .catch(() => undefined);
+    await Promise.race([next.waitForURL(`${siteUrl}/account`), challenged]);
+    await next.waitForURL(`${siteUrl}/account`);
+  });
+});

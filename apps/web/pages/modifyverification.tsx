@@ -4,18 +4,21 @@ import Head from 'next/head';
 import { useAccountActions } from '../components/account/useAccountActions';
 import { Notice } from '../components/form/controls';
 import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
+import { PasswordPanel } from '../components/security/PasswordPanel';
 import { signedInPageProps } from '../lib/page-access';
 
 // SPEC 2 lists `modifyverification` among the pages and shows none: read as the page where a
 // person changes how they prove it is them, starting with the authenticator app (issue 19).
 export const getServerSideProps = signedInPageProps('/modifyverification');
 
-/** The security settings: the authenticator app as the second step of every sign-in. */
+/** The security settings: the authenticator app as the second step of every sign-in, and the password. */
 export default function SecuritySettingsPage() {
   const { t, buildPath } = useShellState();
   const { user } = useSession();
   const actions = useAccountActions();
   const { error, notice } = actions;
+  // Each panel says its own outcome, beside its own form.
+  const passwordActions = useAccountActions();
 
   return (
     <>
@@ -34,6 +37,14 @@ export default function SecuritySettingsPage() {
               {error ? <Notice tone="error">{error}</Notice> : null}
               {notice ? <Notice tone="success">{notice}</Notice> : null}
               <AuthenticatorPanel bound={user.settings.gbf} actions={actions} />
+            </div>
+            <h2 id="password-title">{t('security.passwordTitle')}</h2>
+            <div aria-labelledby="password-title" role="group" data-testid="password">
+              {passwordActions.error ? <Notice tone="error">{passwordActions.error}</Notice> : null}
+              {passwordActions.notice ? (
+                <Notice tone="success">{passwordActions.notice}</Notice>
+              ) : null}
+              <PasswordPanel authenticator={user.settings.gbf} actions={passwordActions} />
             </div>
             <p>
               <a href={buildPath('/account')}>{t('security.backToAccount')}</a>

@@ -35,6 +35,7 @@ const messageForCode: Record<string, MessageKey> = {
   [AccountCode.authenticatorBound]: 'auth.authenticatorLinked',
   [AccountCode.authenticatorNotBound]: 'auth.authenticatorNotLinked',
   [AccountCode.authenticatorSetupMissing]: 'auth.authenticatorSetupExpired',
+  [AccountCode.securityLocked]: 'auth.securityLocked',
 };
 
 /**
