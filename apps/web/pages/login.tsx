@@ -6,8 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { SecondFactorForm } from '../components/auth/SecondFactorForm';
 import { useSignInForm } from '../components/auth/useSignInForm';
 import { TextField } from '../components/form/TextField';
-import formStyles from '../components/form/form.module.css';
 import { signInPageProps } from '../lib/page-access';
+import { AuthSubmit } from '../components/auth/AuthSubmit';
 
 export const getServerSideProps = signInPageProps;
 
@@ -77,19 +77,7 @@ export default function LoginPage() {
               autoComplete="current-password"
               revealLabel={t('auth.showPassword')}
             />
-            {error ? (
-              <p className={`auth-error ${formStyles.alert}`} role="alert">
-                {error}
-              </p>
-            ) : null}
-            <button
-              type="submit"
-              className={`button-primary ${formStyles.submit}`}
-              disabled={submitting}
-              aria-busy={submitting}
-            >
-              {t('auth.submitLogIn')}
-            </button>
+            <AuthSubmit error={error} submitting={submitting} label={t('auth.submitLogIn')} />
           </form>
         )}
         <p className="auth-switch">

@@ -29,6 +29,7 @@ import { Button, ChoiceGroup } from '../components/form/controls';
 import { TextField } from '../components/form/TextField';
 import formStyles from '../components/form/form.module.css';
 import { signInPageProps } from '../lib/page-access';
+import { AuthSubmit } from '../components/auth/AuthSubmit';
 
 export const getServerSideProps = signInPageProps;
 
@@ -225,19 +226,7 @@ export default function RegisterPage() {
             autoComplete="new-password"
             revealLabel={t('auth.showPassword')}
           />
-          {error ? (
-            <p className={`auth-error ${formStyles.alert}`} role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className={`button-primary ${formStyles.submit}`}
-            disabled={submitting}
-            aria-busy={submitting}
-          >
-            {t('auth.submitRegister')}
-          </button>
+          <AuthSubmit error={error} submitting={submitting} label={t('auth.submitRegister')} />
         </form>
         <p className="auth-switch">
           {t('auth.haveAccount')} <a href={buildPath('/login')}>{t('header.logIn')}</a>

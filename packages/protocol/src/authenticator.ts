@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
-import {
-  AuthenticatorRule,
-  normaliseFactorCode,
-  RECOVERY_CODE_PATTERN,
-  TIME_CODE_PATTERN,
-} from './authenticator-rule';
-import { sessionReplySchema } from './schemas';
+import { AuthenticatorRule, RECOVERY_CODE_PATTERN, TIME_CODE_PATTERN } from './authenticator-rule';
+import { factorCodeField, sessionReplySchema } from './schemas';
 
 /**
  * The authenticator app as a second sign-in factor (ours: SPEC 7 names the verify-login paths and
@@ -27,15 +22,6 @@ const timeCodeField = z
     z.trim(),
     z.regex(TIME_CODE_PATTERN, 'expected the 6-digit code of the authenticator app'),
   );
-
-/** A time-based code, or one of the recovery codes (in the form {@link normaliseFactorCode} makes). */
-const factorCodeField = z.string().check(
-  z.overwrite(normaliseFactorCode),
-  z.refine(
-    (code) => TIME_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code),
-    'expected the 6-digit code of the authenticator app or a recovery code',
-  ),
-);
 
 /** The one-time ticket of a sign-in waiting for its second factor: 43 base64url characters. */
 const loginTicketField = z

@@ -653,6 +653,18 @@ export const sessionReplySchema = z.object({
 export type SessionReply = z.infer<typeof sessionReplySchema>;
 
 /**
+ * A second factor's code as typed: the authenticator app's 6 digits or a recovery code, put in
+ * the form the gateway compares (protocol `authenticator-rule.ts`).
+ */
+export const factorCodeField = z.string().check(
+  z.overwrite(normaliseFactorCode),
+  z.refine(
+    (code) => TIME_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code),
+    'expected the 6-digit code of the authenticator app or a recovery code',
+  ),
+);
+
+/**
  * Payload of `/v1/user/security/changePassword` (login-encrypted): the current password, the new
  * one (the registration's rule), and the authenticator's code (or a recovery code) when one is
  * linked.
@@ -660,15 +672,7 @@ export type SessionReply = z.infer<typeof sessionReplySchema>;
 export const changePasswordRequestSchema = z.strictObject({
   pwd: passwordField,
   newPwd: passwordField,
-  googleCode: z.optional(
-    z.string().check(
-      z.overwrite(normaliseFactorCode),
-      z.refine(
-        (code) => TIME_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code),
-        'expected the 6-digit code of the authenticator app or a recovery code',
-      ),
-    ),
-  ),
+  googleCode: z.optional(factorCodeField),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

@@ -3,9 +3,9 @@ import type { VerifyLoginRequest } from '@exchange-web/protocol/authenticator';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TextField } from '../form/TextField';
-import formStyles from '../form/form.module.css';
 import { factorCodeError, type FactorCodeKind } from './factor-code';
 import type { SecondFactorChallenge } from './useSignInForm';
+import { AuthSubmit } from './AuthSubmit';
 
 export interface SecondFactorFormProps {
   challenge: SecondFactorChallenge;
@@ -62,19 +62,7 @@ export function SecondFactorForm({
         autoCapitalize={kind === 'recovery' ? 'characters' : undefined}
         spellCheck={false}
       />
-      {error ? (
-        <p className={`auth-error ${formStyles.alert}`} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className={`button-primary ${formStyles.submit}`}
-        disabled={submitting}
-        aria-busy={submitting}
-      >
-        {t('auth.submitVerify')}
-      </button>
+      <AuthSubmit error={error} submitting={submitting} label={t('auth.submitVerify')} />
       <p className="auth-switch">
         <button
           type="button"
