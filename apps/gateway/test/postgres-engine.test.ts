@@ -91,11 +91,29 @@ describe('starting many gateway processes at once on one fresh PostgreSQL databa
 });
 
 describe('state that several gateway processes share on one PostgreSQL database', () => {
-  it('keeps one live session per user when its logins reach several processes at once', async () => {
+  it('keeps a user within the cap of live sessions when its logins reach several processes at once', async () => {
     const database = await createPostgresDatabase();
     const processes = await openProcesses(database.url, 4);
     try {
-      const stores = processes.map((db) => new SessionStore(db, DEFAULT_ACCOUNTS_CONFIG));
+      // Four logins at once against a cap of 1 and then of 2: each ends the oldest past the cap.
+      for (const cap of [1, 2]) {
+        const stores = processes.map(
+          (db) => new SessionStore(db, { ...DEFAULT_ACCOUNTS_CONFIG, maxSessionsPerUser: cap }),
+        );
+        await Promise.all(
+          stores.map((store) =>
+            store.start(DEMO_ACCOUNT.userId, { ip: '127.0.0.1', userAgent: 'test' }),
+          ),
+        );
+        const live = await processes[0]!.query(
+          'SELECT 1 FROM sessions WHERE user_id = $1 AND ended_reason IS NULL',
+          [DEMO_ACCOUNT.userId],
+        );
+        expect(live).toHaveLength(cap);
+      }
+      const stores = processes.map(
+        (db) => new SessionStore(db, { ...DEFAULT_ACCOUNTS_CONFIG, maxSessionsPerUser: 1 }),
+      );
       for (let round = 0; round < 5; round += 1) {
         await Promise.all(
           stores.map((store) =>
