@@ -28,7 +28,7 @@ async function logIn(page: Page, loginName: string, password = PASSWORD) {
   await page.goto(`${siteUrl}/login`);
   await page.getByLabel('Email or mobile number').fill(loginName);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
 }
 
 const headerUser = (page: Page) => page.getByTestId('header-user').locator('.menu-button');
@@ -63,7 +63,7 @@ describe('accounts in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByLabel('Email or mobile number').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     await page.waitForURL(`${siteUrl}/account`);
     await expect.poll(() => headerUser(page).textContent()).toMatch(/^e2\*+@example\.com$/);
     await context.close();
@@ -97,7 +97,7 @@ describe('accounts in the browser', () => {
     });
     await page.goto(`${siteUrl}/login`);
     await page.getByLabel('Email or mobile number').fill('   ');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     const required = page.getByRole('alert').filter({ hasText: 'This field is required' });
     await expect.poll(() => required.count()).toBe(2);
     // The first empty field takes the focus; both say they are invalid.

@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
       GATEWAY_MARKET_CYCLE_MS: '20000',
       GATEWAY_PUBLIC_RATE_LIMIT: '100000',
       GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT: '100',
+      // A QR sign-in code lives 30 s here, so a test sees one expire; a confirmed sign-in takes
+      // a few seconds (qr-login.test.ts).
+      GATEWAY_QR_LOGIN_TTL_SECONDS: '30',
     },
   });
   project.provide('siteUrl', stack.url.replace('localhost', '127.0.0.1'));

@@ -54,7 +54,7 @@ describe('login encryption in the browser', () => {
     await page.goto(`${siteUrl}/login`);
     await page.getByLabel('Email or mobile number').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     await page.waitForURL(`${siteUrl}/account`);
 
     // The code the registration carried, as the mail catcher received it.

@@ -28,7 +28,7 @@ export async function operatorContext(browser: Browser, siteUrl: string): Promis
   await page.goto(`${siteUrl}/login`);
   await page.getByLabel('Email or mobile number').fill(DEMO_OPERATOR.loginName);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   const signedIn = page.waitForURL((url) => url.pathname === '/account');
   const challenged = challengeDialog(page)
     .waitFor()

@@ -26,6 +26,7 @@ import { registerAntiPhishingRoute } from './routes/anti-phishing';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerPasswordRoute } from './routes/password';
+import { registerQrLoginRoutes } from './routes/qr-login';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
@@ -214,6 +215,7 @@ export function createApp({
   registerAntiPhishingRoute(signed, alerts);
   registerDeviceRoutes(signed, { sessions, db });
   registerPasswordRoute(signed, { db, sessions, authenticators, loginBody, config, alerts });
+  registerQrLoginRoutes(routes, signed, { db, sessions, config, loginBody });
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

@@ -37,6 +37,8 @@ describe('readAccountsConfig', () => {
       loginFailuresPerAccount: { limit: 5, windowMs: 900_000 },
       loginFailuresPerIp: { limit: 20, windowMs: 900_000 },
       accountRateLimit: { limit: 600, windowMs: 60_000 },
+      qrKeysPerIp: { limit: 30, windowMs: 600_000 },
+      qrLoginTtlSeconds: 120,
     });
   });
 
@@ -53,6 +55,9 @@ describe('readAccountsConfig', () => {
       GATEWAY_RATE_LIMIT_WINDOW_MS: '1000',
       GATEWAY_MAX_SESSIONS_PER_USER: '1',
       GATEWAY_SECURITY_LOCK_MS: '0',
+      GATEWAY_QR_KEYS_PER_IP: '4',
+      GATEWAY_QR_KEYS_PER_IP_WINDOW_MS: '5000',
+      GATEWAY_QR_LOGIN_TTL_SECONDS: '30',
     });
     expect(config).toEqual({
       sessionTtlMs: 1000,
@@ -64,6 +69,8 @@ describe('readAccountsConfig', () => {
       accountRateLimit: { limit: 100, windowMs: 1000 },
       maxSessionsPerUser: 1,
       securityLockMs: 0,
+      qrKeysPerIp: { limit: 4, windowMs: 5000 },
+      qrLoginTtlSeconds: 30,
     });
     expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
     expect(readAccountsConfig({}).maxSessionsPerUser).toBe(10);

@@ -1,5 +1,6 @@
 import { IMAGE_DOMAIN_PATTERN } from '@exchange-web/protocol/images';
 import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
+import { QrLoginRule } from '@exchange-web/protocol/qr-login';
 import { DEFAULT_LOGIN_FRESHNESS_MS } from '@exchange-web/protocol/signing';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,10 @@ export interface AccountsConfig {
    * authenticator app). @default 86_400_000 (24 h); 0 never waits
    */
   securityLockMs: number;
+  /** QR sign-in codes one IP address may ask for. @default 30 per 10 minutes */
+  qrKeysPerIp: WindowLimit;
+  /** How long a QR sign-in code lives. @default 120 (QrLoginRule.ttlSeconds) */
+  qrLoginTtlSeconds: number;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -293,6 +298,8 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   accountRateLimit: { limit: 600, windowMs: 60_000 },
   maxSessionsPerUser: 10,
   securityLockMs: 24 * 60 * 60_000,
+  qrKeysPerIp: { limit: 30, windowMs: 10 * 60_000 },
+  qrLoginTtlSeconds: QrLoginRule.ttlSeconds,
 };
 
 /**
@@ -462,6 +469,11 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
       defaults.maxSessionsPerUser,
     ),
     securityLockMs: integerFrom(env, 'GATEWAY_SECURITY_LOCK_MS', defaults.securityLockMs, 0),
+    qrKeysPerIp: {
+      limit: integerFrom(env, 'GATEWAY_QR_KEYS_PER_IP', defaults.qrKeysPerIp.limit),
+      windowMs: integerFrom(env, 'GATEWAY_QR_KEYS_PER_IP_WINDOW_MS', defaults.qrKeysPerIp.windowMs),
+    },
+    qrLoginTtlSeconds: integerFrom(env, 'GATEWAY_QR_LOGIN_TTL_SECONDS', defaults.qrLoginTtlSeconds),
     accountRateLimit: {
       limit: integerFrom(env, 'GATEWAY_RATE_LIMIT', defaults.accountRateLimit.limit),
       windowMs: integerFrom(

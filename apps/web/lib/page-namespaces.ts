@@ -27,6 +27,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/inscription/brc-20/[token]': INSCRIPTION,
   '/login': [],
   '/register': [],
+  '/qr-login': [],
   '/account': [...ACCOUNT, 'security'],
   '/account/newapi': ACCOUNT,
   '/modifyverification': [...ACCOUNT, 'security'],

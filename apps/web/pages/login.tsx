@@ -1,6 +1,7 @@
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { LoginRequest } from '@exchange-web/protocol/schemas';
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useState, type FormEvent } from 'react';
 import { SecondFactorForm } from '../components/auth/SecondFactorForm';
@@ -11,17 +12,22 @@ import { AuthSubmit } from '../components/auth/AuthSubmit';
 
 export const getServerSideProps = signInPageProps;
 
+// The QR sign-in and its encoder load only for a visitor who picks it.
+const QrLoginPanel = dynamic(() => import('../components/auth/QrLoginPanel'), { ssr: false });
+
 type LoginField = keyof LoginRequest;
 
 /**
  * Log in with an email, a mobile number or a sub-account name and a password, then, for an
- * account with an authenticator app, its code. Plain form fields, no component library: the page
- * a phone opens most often stays within its first-load budget.
+ * account with an authenticator app, its code; or by a QR code a signed-in device confirms.
+ * Plain form fields, no component library: the page a phone opens most often stays within its
+ * first-load budget.
  */
 export default function LoginPage() {
   const { t, buildPath } = useShellState();
-  const { error, submitting, submit, challenge, restart } = useSignInForm();
+  const { error, submitting, submit, challenge, restart, finish } = useSignInForm();
   const [missing, setMissing] = useState<ReadonlySet<LoginField>>(new Set());
+  const [byQr, setByQr] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,7 +58,9 @@ export default function LoginPage() {
       <section className="auth-page" aria-labelledby="login-title">
         <h1 id="login-title">{t('auth.logInTitle')}</h1>
         <p className="auth-lead">{t('auth.logInLead')}</p>
-        {challenge ? (
+        {byQr ? (
+          <QrLoginPanel onSignedIn={finish} />
+        ) : challenge ? (
           <SecondFactorForm
             challenge={challenge}
             submit={submit}
@@ -79,6 +87,18 @@ export default function LoginPage() {
             />
             <AuthSubmit error={error} submitting={submitting} label={t('auth.submitLogIn')} />
           </form>
+        )}
+        {challenge ? null : (
+          <p className="auth-switch">
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setByQr(!byQr)}
+              data-testid="login-method"
+            >
+              {t(byQr ? 'auth.passwordLogIn' : 'auth.qrLogIn')}
+            </button>
+          </p>
         )}
         <p className="auth-switch">
           {t('auth.noAccount')} <a href={buildPath('/register')}>{t('header.register')}</a>

@@ -162,6 +162,8 @@ describe('error catalogue', () => {
       authenticatorSetupMissing: '21023',
       deviceNotFound: '21024',
       securityLocked: '21025',
+      qrKeyInvalid: '21026',
+      qrKeyTaken: '21027',
     });
   });
 

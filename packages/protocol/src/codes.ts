@@ -190,6 +190,10 @@ export const AccountCode = {
    * security (password, authenticator): HTTP 403 with `Retry-After`.
    */
   securityLocked: '21025',
+  /** The QR sign-in key is unknown, expired, answered or spent: show a new code (HTTP 410). */
+  qrKeyInvalid: '21026',
+  /** The QR sign-in was scanned by another account, which alone may answer it (HTTP 409). */
+  qrKeyTaken: '21027',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -294,6 +298,8 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.securityLocked]:
     "This action waits 24 hours after a change of the account's security.",
   [AccountCode.deviceNotFound]: 'No signed-in device of this account has that id.',
+  [AccountCode.qrKeyInvalid]: 'The QR code expired or was used; show a new one.',
+  [AccountCode.qrKeyTaken]: 'Another account is answering this QR code.',
   [AccountCode.authenticatorSetupMissing]:
     'The authenticator setup expired or was never started: start again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',

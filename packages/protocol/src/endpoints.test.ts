@@ -18,7 +18,7 @@ describe('Endpoints', () => {
     expect(unregistered.map(([name]) => name)).toEqual([]);
   });
 
-  it('marks public only what every visitor reads alike: rates, config, market data, content', () => {
+  it('marks public only what needs no session: rates, config, market data, content, a QR sign-in', () => {
     const publicNames = Object.entries(Endpoints)
       .filter(([, entry]) => entry.access === 'public')
       .map(([name]) => name);
@@ -30,6 +30,8 @@ describe('Endpoints', () => {
         'gatewaySignConfig',
         'inscriptionSearch',
         'klines',
+        // Polled before any session exists; its key and token, not a user, tell it apart.
+        'qrKeyStatus',
         'seoTradesActivity',
         'seoTradesOwners',
         'seoTradesPriceHistory',

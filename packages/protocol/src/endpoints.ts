@@ -109,6 +109,7 @@ const trading = endpointsIn(() => import('./trading-schemas'));
 const inscription = endpointsIn(() => import('./inscription'));
 const verification = endpointsIn(() => import('./verification'));
 const authenticator = endpointsIn(() => import('./authenticator'));
+const qrLogin = endpointsIn(() => import('./qr-login'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -157,6 +158,8 @@ export const Endpoints = {
   authenticatorSetup: authenticator('POST', ApiPath.authenticatorSetup, 'emptyRequestSchema', 'authenticatorSetupReplySchema'),
   authenticatorBind: authenticator('POST', ApiPath.authenticatorBind, 'authenticatorBindRequestSchema', 'authenticatorBindReplySchema'),
   authenticatorUnbind: authenticator('POST', ApiPath.authenticatorUnbind, 'authenticatorUnbindRequestSchema', 'emptyReplySchema'),
+  qrKeyStatus: qrLogin('POST', ApiPath.qrKeyStatus, 'qrKeyStatusRequestSchema', 'qrKeyStatusReplySchema', 'public'),
+  crossTerminalLoginStatus: qrLogin('POST', ApiPath.crossTerminalLoginStatus, 'crossTerminalRequestSchema', 'crossTerminalReplySchema'),
 
   // Operators: the tracking overview page.
   trackingOverview: account('GET', ApiPath.trackingOverview, 'trackingOverviewQuerySchema', 'trackingOverviewReplySchema'),

@@ -15,6 +15,7 @@ import {
   simulationAllowedPrefixes,
   simulationExactPaths,
   simulationSignInPaths,
+  QR_LOGIN_CONFIRM_PATH,
 } from './paths';
 
 describe('ApiPath', () => {
@@ -206,8 +207,14 @@ describe('simulation trade', () => {
   });
 
   it('also allows the sign-in pages, exactly, with or without a language prefix', () => {
-    expect(simulationSignInPaths).toEqual(['login', 'register']);
-    for (const path of ['/login', '/register', '/ja/login', '/bg/ja/register/'])
+    expect(simulationSignInPaths).toEqual(['login', 'register', 'qr-login']);
+    for (const path of [
+      '/login',
+      '/register',
+      '/ja/login',
+      '/bg/ja/register/',
+      QR_LOGIN_CONFIRM_PATH,
+    ])
       expect(isSimulationAllowedPath(path), path).toBe(true);
     for (const path of ['/login/x', '/registered', '/ja/loginx'])
       expect(isSimulationAllowedPath(path), path).toBe(false);

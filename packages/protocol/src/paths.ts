@@ -270,9 +270,14 @@ export const simulationExactPaths: readonly string[] = [
 
 // SPEC 2's list has no sign-in page, yet a paper account belongs to a signed-in user and the
 // landing pages ask visitors to log in: we read the list as the trading pages and also allow
-// the two pages that sign a visitor in (ours, kept apart from the spec's list).
+// the pages that sign a visitor in (ours, kept apart from the spec's list).
 /** Pages allowed in simulation beyond SPEC.md's list: those that sign a visitor in. */
-export const simulationSignInPaths: readonly string[] = ['login', 'register'];
+export const simulationSignInPaths: readonly string[] = ['login', 'register', 'qr-login'];
+
+/** The page a signed-in phone opens from a login page's QR code, to confirm that sign-in. */
+export const QR_LOGIN_CONFIRM_PATH = '/qr-login';
+/** A QR sign-in key (its `key` query) and the waiting browser's token: 43 base64url characters. */
+export const QR_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The markets a pair is traded in, each with its own trading page. */
 export type TradingMarket = 'spot' | 'futures';

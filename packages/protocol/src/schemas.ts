@@ -748,6 +748,8 @@ export const SignInFactor = {
   recoveryCode: 'recoveryCode',
   /** The registration that made the account signed it in. */
   registration: 'registration',
+  /** Another signed-in device confirmed this browser's QR code. */
+  qrCode: 'qrCode',
 } as const;
 export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
 

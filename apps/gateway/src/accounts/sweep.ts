@@ -15,6 +15,7 @@ import { sweepTrackingEvents } from '../tracking/events';
 import { sweepVerificationCodes } from '../verification/codes';
 import { sweepAuthenticatorLeftovers } from './authenticator';
 import { sweepSignInHistory } from './sign-in-history';
+import { sweepQrLoginKeys } from './qr-login';
 import { sweepRetiredRefreshTokens, sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
@@ -26,7 +27,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
  * keys and retired refresh tokens), retired refresh tokens that would have expired anyway, used
  * trace ids and login nonces out of their window, server keys past their grace, old CSP reports,
  * expired challenges and pass tokens, expired verification codes, authenticator setups and
- * sign-in tickets, sign-in attempts past their retention, and tracked events past their
+ * sign-in tickets, QR sign-in keys, sign-in attempts past their retention, and tracked events past their
  * retention.
  */
 export async function sweepExpired(
@@ -47,6 +48,7 @@ export async function sweepExpired(
   await sweepPassTokens(db);
   await sweepVerificationCodes(db);
   await sweepAuthenticatorLeftovers(db);
+  await sweepQrLoginKeys(db);
   await sweepSignInHistory(db);
   await sweepTrackingEvents(db, config.trackingRetentionDays);
 }

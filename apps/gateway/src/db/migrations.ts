@@ -7,6 +7,7 @@ import { verificationCodesMigration } from './verification-migration';
 import { authenticatorMigration } from './authenticator-migration';
 import { signInHistoryMigration } from './sign-in-history-migration';
 import { securityLockMigration } from './security-lock-migration';
+import { qrLoginMigration } from './qr-login-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -469,6 +470,8 @@ export const migrations: readonly Migration[] = [
   signInHistoryMigration,
   // Sensitive actions wait after a change of the account's security.
   securityLockMigration,
+  // Signing a browser in from another, signed-in device by QR code.
+  qrLoginMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

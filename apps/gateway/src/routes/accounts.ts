@@ -128,7 +128,7 @@ const mobileClaim = (loginName: string, code: string | undefined): CodeClaim => 
 });
 
 /** Where a request comes from, as a sign-in records it. */
-const deviceOf = (c: Context): SignInDevice => ({
+export const deviceOf = (c: Context): SignInDevice => ({
   ip: clientIp(c),
   userAgent: c.req.header('user-agent') ?? '',
 });
@@ -142,9 +142,9 @@ const factorOfCode = (code: string): SignInFactor =>
  * client key of an encrypted body is bound to the session, so its core calls can be signed, and
  * recorded as a device of the user; a plaintext body binds nothing (SPEC 7, README).
  */
-async function signIn(
+export async function signIn(
   c: Context,
-  deps: AccountRouteDeps,
+  deps: Pick<AccountRouteDeps, 'db' | 'sessions'> & { config: AccountsConfig },
   user: UserIdentity,
   clientKey: ClientKey | undefined,
 ): Promise<void> {

@@ -30,6 +30,12 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.changePassword,
 ];
 
+/**
+ * Signed beyond the prefixes: a signed-in terminal's answer to a QR sign-in, which signs another
+ * browser into the account (SPEC 7 puts it among the login paths, outside the security prefix).
+ */
+const QR_ANSWER_PATHS: readonly string[] = [ApiPath.crossTerminalLoginStatus];
+
 export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
   path.startsWith(TRADING_SIGNED_PREFIX),
 );
@@ -44,6 +50,7 @@ export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
     ApiPath.apiKeyCreate,
     ApiPath.apiKeyDelete,
     ...SECURITY_SIGNED_PATHS,
+    ...QR_ANSWER_PATHS,
     ...TRADING_SIGNED_PATHS,
   ],
   prefixUrls: [API_KEY_PREFIX, SECURITY_PREFIX, TRADING_SIGNED_PREFIX],
@@ -55,6 +62,7 @@ export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
     [API_KEY_PREFIX]: SignMode.withBody,
     ...Object.fromEntries(SECURITY_SIGNED_PATHS.map((path) => [path, SignMode.withBody])),
     [SECURITY_PREFIX]: SignMode.withBody,
+    ...Object.fromEntries(QR_ANSWER_PATHS.map((path) => [path, SignMode.withBody])),
     ...Object.fromEntries(TRADING_SIGNED_PATHS.map((path) => [path, SignMode.withBody])),
     [TRADING_SIGNED_PREFIX]: SignMode.withBody,
   },

@@ -29,6 +29,11 @@ export function useSignInForm() {
     void api().then((http) => http.prepareSigning());
   }, [api]);
 
+  const goOn = useCallback(
+    () => router.replace(redirectTarget(router.query.redirect, buildPath('/account'))),
+    [router, buildPath],
+  );
+
   const submit = useCallback(
     async (path: string, body: unknown) => {
       setSubmitting(true);
@@ -40,7 +45,7 @@ export function useSignInForm() {
           setSubmitting(false);
           return;
         }
-        await router.replace(redirectTarget(router.query.redirect, buildPath('/account')));
+        await goOn();
       } catch (failure) {
         // A void ticket (too slow, too many wrong codes): back to the password, told why.
         if (isApiError(failure) && failure.code === AccountCode.loginTicketInvalid)
@@ -49,12 +54,17 @@ export function useSignInForm() {
         setSubmitting(false);
       }
     },
-    [session, router, buildPath, t],
+    [session, goOn, t],
   );
   /** Leaves the code's step for the password form again. */
   const restart = useCallback(() => {
     setChallenge(null);
     setError(null);
   }, []);
-  return { error, submitting, submit, challenge, restart };
+  /** Goes on after a sign-in made elsewhere (a confirmed QR code): the user, then the way on. */
+  const finish = useCallback(async () => {
+    await session.refreshUser();
+    await goOn();
+  }, [session, goOn]);
+  return { error, submitting, submit, challenge, restart, finish };
 }

@@ -14,7 +14,7 @@ import { TextField } from '../form/TextField';
 import securityStyles from './security.module.css';
 
 // The QR code's library loads only when a person starts linking an app.
-const AuthenticatorQr = dynamic(() => import('./AuthenticatorQr'), {
+const QrCode = dynamic(() => import('../form/QrCode'), {
   ssr: false,
   loading: () => <div className={securityStyles.qrSpace} aria-hidden="true" />,
 });
@@ -152,7 +152,7 @@ export function AuthenticatorPanel({ bound, actions }: AuthenticatorPanelProps) 
       <div data-testid="authenticator-setup">
         <p>{t('security.scanQr')}</p>
         <div className={securityStyles.setup}>
-          <AuthenticatorQr uri={otpauthUri} label={t('security.qrLabel')} />
+          <QrCode value={otpauthUri} label={t('security.qrLabel')} data-testid="authenticator-qr" />
           <div>
             <p id="manual-key" className={securityStyles.keyLabel}>
               {t('security.manualKey')}

@@ -36,6 +36,9 @@ const messageForCode: Record<string, MessageKey> = {
   [AccountCode.authenticatorNotBound]: 'auth.authenticatorNotLinked',
   [AccountCode.authenticatorSetupMissing]: 'auth.authenticatorSetupExpired',
   [AccountCode.securityLocked]: 'auth.securityLocked',
+  // QR sign-in.
+  [AccountCode.qrKeyInvalid]: 'auth.qrKeyInvalid',
+  [AccountCode.qrKeyTaken]: 'auth.qrKeyTaken',
 };
 
 /**
