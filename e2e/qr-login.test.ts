@@ -33,12 +33,15 @@ async function showQrCode(page: Page, prefix = ''): Promise<string> {
   return address.inputValue();
 }
 
-const qrStatus = (page: Page) =>
+/**
+ * Waits until the laptop's page shows this status: its next poll (every 1.5 s) brings it, so the
+ * wait is for the page's own update, not for a fixed time.
+ */
+const qrStatus = (page: Page, status: string, timeout?: number) =>
   page
     .getByTestId('qr-login-status')
-    .locator('[data-status]')
-    .getAttribute('data-status')
-    .catch(() => null);
+    .locator(`[data-status="${status}"]`)
+    .waitFor(timeout === undefined ? {} : { timeout });
 
 describe('QR sign-in', () => {
   it('signs a laptop in once a signed-in phone confirms its code, the status following live', async () => {
@@ -54,7 +57,7 @@ describe('QR sign-in', () => {
     expect(await laptop.page.getByTestId('qr-login-code').getAttribute('aria-label')).toBe(
       'QR code to sign in from a signed-in device',
     );
-    await expect.poll(() => qrStatus(laptop.page)).toBe('waiting');
+    await qrStatus(laptop.page, 'waiting');
     expect(await seriousAxeViolations(laptop.page)).toEqual([]);
 
     // The phone opens the code: it sees which browser asks, and the laptop sees it scanned.
@@ -62,21 +65,20 @@ describe('QR sign-in', () => {
     const requester = phone.page.getByTestId('qr-requester');
     await requester.waitFor();
     expect(await requester.textContent()).toMatch(/Chrom(e|ium) \d+ on Linux.*127\.0\.0\.1/);
-    await expect.poll(() => qrStatus(laptop.page)).toBe('scanned');
+    await qrStatus(laptop.page, 'scanned');
     expect(await seriousAxeViolations(phone.page)).toEqual([]);
 
     await phone.page.getByTestId('qr-confirm').click();
     await phone.page.getByTestId('qr-confirm-done').waitFor();
     await laptop.page.waitForURL(`${siteUrl}/account`);
-    await expect
-      .poll(() => laptop.page.getByTestId('account-profile').textContent())
-      .toContain(email);
+    await laptop.page.getByTestId('account-profile').getByText(email).first().waitFor();
 
     // The code is spent: opening it again is refused.
     await phone.page.goto(address);
-    await expect
-      .poll(() => phone.page.getByRole('alert').first().textContent())
-      .toBe('This QR code has expired or was already used. Show a new one on the login page.');
+    await phone.page
+      .getByRole('alert')
+      .getByText('This QR code has expired or was already used. Show a new one on the login page.')
+      .waitFor();
     await Promise.all([phone.context.close(), laptop.context.close()]);
   });
 
@@ -121,31 +123,29 @@ describe('QR sign-in', () => {
     await phone.page.goto(address);
     await phone.page.getByRole('button', { name: 'Decline' }).click();
     await phone.page.getByTestId('qr-confirm-done').waitFor();
-    await expect.poll(() => qrStatus(laptop.page)).toBe('declined');
+    await qrStatus(laptop.page, 'declined');
     expect(await laptop.page.evaluate(() => document.cookie)).not.toContain('signed-in');
 
     await laptop.page.getByRole('button', { name: 'Show a new code' }).click();
-    await expect
-      .poll(() => laptop.page.getByTestId('qr-login-address').inputValue())
-      .not.toBe(address);
-    await expect.poll(() => qrStatus(laptop.page)).toBe('waiting');
+    // The new code's status appears only once its key is shown.
+    await qrStatus(laptop.page, 'waiting');
+    expect(await laptop.page.getByTestId('qr-login-address').inputValue()).not.toBe(address);
     await Promise.all([phone.context.close(), laptop.context.close()]);
   });
 
   it('expires a code nobody confirmed: the laptop says so, the phone is refused', async () => {
     const laptop = await newVisitor(browser, siteUrl);
     const address = await showQrCode(laptop.page);
-    await expect
-      .poll(() => qrStatus(laptop.page), { timeout: EXPIRY_WAIT_MS, interval: 1000 })
-      .toBe('expired');
+    await qrStatus(laptop.page, 'expired', EXPIRY_WAIT_MS);
     await laptop.page.getByRole('button', { name: 'Show a new code' }).waitFor();
 
     const phone = await newVisitor(browser, siteUrl);
     await registerByEmail(phone.page, siteUrl, uniqueEmail('e2e-qr-late'), PASSWORD);
     await phone.page.goto(address);
-    await expect
-      .poll(() => phone.page.getByRole('alert').first().textContent())
-      .toBe('This QR code has expired or was already used. Show a new one on the login page.');
+    await phone.page
+      .getByRole('alert')
+      .getByText('This QR code has expired or was already used. Show a new one on the login page.')
+      .waitFor();
     expect(await phone.page.getByTestId('qr-confirm').count()).toBe(0);
     await Promise.all([phone.context.close(), laptop.context.close()]);
   }, 90_000);
