@@ -27,6 +27,7 @@ import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerPasswordRoute } from './routes/password';
 import { registerQrLoginRoutes } from './routes/qr-login';
+import { registerPasskeyRoutes } from './routes/passkeys';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
@@ -216,6 +217,14 @@ export function createApp({
   registerDeviceRoutes(signed, { sessions, db });
   registerPasswordRoute(signed, { db, sessions, authenticators, loginBody, config, alerts });
   registerQrLoginRoutes(routes, signed, { db, sessions, config, loginBody });
+  registerPasskeyRoutes(routes, signed, {
+    db,
+    sessions,
+    authenticators,
+    loginBody,
+    config,
+    alerts,
+  });
   // The simulated market and the trading engine (README "Simulated market and trading").
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });

@@ -39,6 +39,7 @@ describe('readAccountsConfig', () => {
       accountRateLimit: { limit: 600, windowMs: 60_000 },
       qrKeysPerIp: { limit: 30, windowMs: 600_000 },
       qrLoginTtlSeconds: 120,
+      passkeyChallengesPerIp: { limit: 30, windowMs: 600_000 },
     });
   });
 
@@ -58,6 +59,8 @@ describe('readAccountsConfig', () => {
       GATEWAY_QR_KEYS_PER_IP: '4',
       GATEWAY_QR_KEYS_PER_IP_WINDOW_MS: '5000',
       GATEWAY_QR_LOGIN_TTL_SECONDS: '30',
+      GATEWAY_PASSKEY_CHALLENGES_PER_IP: '7',
+      GATEWAY_PASSKEY_CHALLENGES_PER_IP_WINDOW_MS: '9000',
     });
     expect(config).toEqual({
       sessionTtlMs: 1000,
@@ -71,6 +74,7 @@ describe('readAccountsConfig', () => {
       securityLockMs: 0,
       qrKeysPerIp: { limit: 4, windowMs: 5000 },
       qrLoginTtlSeconds: 30,
+      passkeyChallengesPerIp: { limit: 7, windowMs: 9000 },
     });
     expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
     expect(readAccountsConfig({}).maxSessionsPerUser).toBe(10);

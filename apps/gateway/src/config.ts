@@ -57,6 +57,8 @@ export interface AccountsConfig {
   qrKeysPerIp: WindowLimit;
   /** How long a QR sign-in code lives. @default 120 (QrLoginRule.ttlSeconds) */
   qrLoginTtlSeconds: number;
+  /** Challenges to sign in with a passkey one IP address may ask for. @default 30 per 10 minutes */
+  passkeyChallengesPerIp: WindowLimit;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -300,6 +302,7 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   securityLockMs: 24 * 60 * 60_000,
   qrKeysPerIp: { limit: 30, windowMs: 10 * 60_000 },
   qrLoginTtlSeconds: QrLoginRule.ttlSeconds,
+  passkeyChallengesPerIp: { limit: 30, windowMs: 10 * 60_000 },
 };
 
 /**
@@ -472,6 +475,18 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     qrKeysPerIp: {
       limit: integerFrom(env, 'GATEWAY_QR_KEYS_PER_IP', defaults.qrKeysPerIp.limit),
       windowMs: integerFrom(env, 'GATEWAY_QR_KEYS_PER_IP_WINDOW_MS', defaults.qrKeysPerIp.windowMs),
+    },
+    passkeyChallengesPerIp: {
+      limit: integerFrom(
+        env,
+        'GATEWAY_PASSKEY_CHALLENGES_PER_IP',
+        defaults.passkeyChallengesPerIp.limit,
+      ),
+      windowMs: integerFrom(
+        env,
+        'GATEWAY_PASSKEY_CHALLENGES_PER_IP_WINDOW_MS',
+        defaults.passkeyChallengesPerIp.windowMs,
+      ),
     },
     qrLoginTtlSeconds: integerFrom(env, 'GATEWAY_QR_LOGIN_TTL_SECONDS', defaults.qrLoginTtlSeconds),
     accountRateLimit: {

@@ -43,6 +43,10 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.deviceSignOutOthers,
       ApiPath.signInHistory,
       ApiPath.changePassword,
+      ApiPath.passkeyRegisterOptions,
+      ApiPath.passkeyRegister,
+      ApiPath.passkeyList,
+      ApiPath.passkeyRemove,
     ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);

@@ -9,6 +9,9 @@ import { useSignInForm } from '../components/auth/useSignInForm';
 import { TextField } from '../components/form/TextField';
 import { signInPageProps } from '../lib/page-access';
 import { AuthSubmit } from '../components/auth/AuthSubmit';
+import { passkeyAnswer, passkeyFailureKey } from '../components/auth/passkey';
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 
 export const getServerSideProps = signInPageProps;
 
@@ -25,7 +28,8 @@ type LoginField = keyof LoginRequest;
  */
 export default function LoginPage() {
   const { t, buildPath } = useShellState();
-  const { error, submitting, submit, challenge, restart, finish } = useSignInForm();
+  const { error, submitting, submit, challenge, restart, finish, showFailure } = useSignInForm();
+  const endpoints = useEndpointActions();
   const [missing, setMissing] = useState<ReadonlySet<LoginField>>(new Set());
   const [byQr, setByQr] = useState(false);
 
@@ -48,6 +52,16 @@ export default function LoginPage() {
     }
     void submit(ApiPath.login, values);
   };
+  // A passkey alone (SPEC 7's verifySystemLogin): the browser offers the site's passkeys.
+  const passkeyLogIn = async () => {
+    try {
+      const { token, options } = await endpoints.call(Endpoints.passkeyOptions, {});
+      const fidoVerifyCode = await passkeyAnswer('get', options);
+      await submit(ApiPath.verifySystemLogin, { token, fidoVerifyCode });
+    } catch (failure) {
+      showFailure(failure, passkeyFailureKey);
+    }
+  };
   const errorOf = (field: LoginField) => (missing.has(field) ? t('auth.required') : null);
 
   return (
@@ -67,6 +81,7 @@ export default function LoginPage() {
             submitting={submitting}
             error={error}
             restart={restart}
+            showFailure={showFailure}
           />
         ) : (
           <form noValidate onSubmit={onSubmit} data-testid="login-form">
@@ -90,6 +105,19 @@ export default function LoginPage() {
         )}
         {challenge ? null : (
           <p className="auth-switch">
+            {byQr ? null : (
+              <>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={submitting}
+                  onClick={() => void passkeyLogIn()}
+                  data-testid="passkey-login"
+                >
+                  {t('auth.passkeyLogIn')}
+                </button>{' '}
+              </>
+            )}
             <button
               type="button"
               className="link-button"

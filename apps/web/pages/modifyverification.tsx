@@ -4,6 +4,7 @@ import Head from 'next/head';
 import { useAccountActions } from '../components/account/useAccountActions';
 import { Notice } from '../components/form/controls';
 import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
+import { PasskeyPanel } from '../components/security/PasskeyPanel';
 import { PasswordPanel } from '../components/security/PasswordPanel';
 import { signedInPageProps } from '../lib/page-access';
 
@@ -11,7 +12,10 @@ import { signedInPageProps } from '../lib/page-access';
 // person changes how they prove it is them, starting with the authenticator app (issue 19).
 export const getServerSideProps = signedInPageProps('/modifyverification');
 
-/** The security settings: the authenticator app as the second step of every sign-in, and the password. */
+/**
+ * The security settings: the authenticator app as the second step of every sign-in, passkeys,
+ * and the password.
+ */
 export default function SecuritySettingsPage() {
   const { t, buildPath } = useShellState();
   const { user } = useSession();
@@ -19,6 +23,7 @@ export default function SecuritySettingsPage() {
   const { error, notice } = actions;
   // Each panel says its own outcome, beside its own form.
   const passwordActions = useAccountActions();
+  const passkeyActions = useAccountActions();
 
   return (
     <>
@@ -37,6 +42,14 @@ export default function SecuritySettingsPage() {
               {error ? <Notice tone="error">{error}</Notice> : null}
               {notice ? <Notice tone="success">{notice}</Notice> : null}
               <AuthenticatorPanel bound={user.settings.gbf} actions={actions} />
+            </div>
+            <h2 id="passkeys-title">{t('security.passkeysTitle')}</h2>
+            <div aria-labelledby="passkeys-title" role="group" data-testid="passkeys">
+              {passkeyActions.error ? <Notice tone="error">{passkeyActions.error}</Notice> : null}
+              {passkeyActions.notice ? (
+                <Notice tone="success">{passkeyActions.notice}</Notice>
+              ) : null}
+              <PasskeyPanel authenticator={user.settings.gbf} actions={passkeyActions} />
             </div>
             <h2 id="password-title">{t('security.passwordTitle')}</h2>
             <div aria-labelledby="password-title" role="group" data-testid="password">

@@ -19,13 +19,26 @@ describe('normaliseFactorCode', () => {
 });
 
 describe('verifyLoginRequestSchema', () => {
+  const codeOf = (input: unknown) => {
+    const parsed = verifyLoginRequestSchema.parse(input);
+    return 'googleCode' in parsed ? parsed.googleCode : undefined;
+  };
+
   it('takes the ticket with an app code or a recovery code, as typed', () => {
-    expect(verifyLoginRequestSchema.parse({ token, googleCode: ' 123 456' }).googleCode).toBe(
-      '123456',
-    );
-    expect(verifyLoginRequestSchema.parse({ token, googleCode: '7kq2m xc4pa' }).googleCode).toBe(
-      '7KQ2M-XC4PA',
-    );
+    expect(codeOf({ token, googleCode: ' 123 456' })).toBe('123456');
+    expect(codeOf({ token, googleCode: '7kq2m xc4pa' })).toBe('7KQ2M-XC4PA');
+  });
+
+  it('takes the ticket with a passkey answer instead, never both', () => {
+    const fidoVerifyCode = '{"id":"abc"}';
+    expect(verifyLoginRequestSchema.parse({ token, fidoVerifyCode })).toEqual({
+      token,
+      fidoVerifyCode,
+    });
+    expect(
+      verifyLoginRequestSchema.safeParse({ token, fidoVerifyCode, googleCode: '123456' }).success,
+    ).toBe(false);
+    expect(verifyLoginRequestSchema.safeParse({ token, fidoVerifyCode: '' }).success).toBe(false);
   });
 
   it('refuses other shapes, a short ticket and extra fields', () => {

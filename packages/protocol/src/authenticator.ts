@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AuthenticatorRule, RECOVERY_CODE_PATTERN, TIME_CODE_PATTERN } from './authenticator-rule';
+import { fidoVerifyCodeField, webAuthnOptionsSchema } from './passkeys';
 import { factorCodeField, sessionReplySchema } from './schemas';
 
 /**
@@ -29,7 +30,7 @@ const loginTicketField = z
   .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'expected the ticket of the password step'));
 
 /** The second factors a sign-in may ask for. */
-export const SecondFactor = { authenticator: 'google' } as const;
+export const SecondFactor = { authenticator: 'google', passkey: 'fido' } as const;
 export type SecondFactor = (typeof SecondFactor)[keyof typeof SecondFactor];
 
 /**
@@ -41,6 +42,8 @@ export const secondFactorReplySchema = z.strictObject({
     token: loginTicketField,
     factors: z.array(z.enum(SecondFactor)).check(z.minLength(1)),
     expiresInSeconds: z.number().check(z.int(), z.positive()),
+    /** With a passkey among the factors: what `navigator.credentials.get` is given. */
+    passkeyOptions: z.optional(webAuthnOptionsSchema),
   }),
 });
 export type SecondFactorReply = z.infer<typeof secondFactorReplySchema>;
@@ -53,11 +56,14 @@ export type LoginReply = z.infer<typeof loginReplySchema>;
 export const needsSecondFactor = (reply: LoginReply): reply is SecondFactorReply =>
   'secondFactor' in reply;
 
-/** Payload of `/v1/user/verifyLogin`: the ticket and the code (both encrypted). */
-export const verifyLoginRequestSchema = z.strictObject({
-  token: loginTicketField,
-  googleCode: factorCodeField,
-});
+/**
+ * Payload of `/v1/user/verifyLogin`: the ticket and the app's code, or a passkey's answer to the
+ * ticket's challenge (all encrypted).
+ */
+export const verifyLoginRequestSchema = z.union([
+  z.strictObject({ token: loginTicketField, googleCode: factorCodeField }),
+  z.strictObject({ token: loginTicketField, fidoVerifyCode: fidoVerifyCodeField }),
+]);
 export type VerifyLoginRequest = z.infer<typeof verifyLoginRequestSchema>;
 
 /** Reply of `/v1/user/security/google/setup`: a new secret, for the QR code and for typing. */

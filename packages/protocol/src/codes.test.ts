@@ -164,6 +164,9 @@ describe('error catalogue', () => {
       securityLocked: '21025',
       qrKeyInvalid: '21026',
       qrKeyTaken: '21027',
+      passkeyInvalid: '21028',
+      passkeyNotFound: '21029',
+      passkeyLimitReached: '21030',
     });
   });
 

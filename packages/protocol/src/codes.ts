@@ -194,6 +194,15 @@ export const AccountCode = {
   qrKeyInvalid: '21026',
   /** The QR sign-in was scanned by another account, which alone may answer it (HTTP 409). */
   qrKeyTaken: '21027',
+  /**
+   * A passkey's answer does not verify: unknown passkey, wrong signature, origin or challenge,
+   * or a challenge expired or used (HTTP 400).
+   */
+  passkeyInvalid: '21028',
+  /** No passkey of the account has that id (HTTP 404). */
+  passkeyNotFound: '21029',
+  /** The account holds the most passkeys it may (HTTP 409). */
+  passkeyLimitReached: '21030',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -300,6 +309,9 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.deviceNotFound]: 'No signed-in device of this account has that id.',
   [AccountCode.qrKeyInvalid]: 'The QR code expired or was used; show a new one.',
   [AccountCode.qrKeyTaken]: 'Another account is answering this QR code.',
+  [AccountCode.passkeyInvalid]: 'The passkey could not be verified; try again.',
+  [AccountCode.passkeyNotFound]: 'No passkey of this account has that id.',
+  [AccountCode.passkeyLimitReached]: 'The account holds the most passkeys it may.',
   [AccountCode.authenticatorSetupMissing]:
     'The authenticator setup expired or was never started: start again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',

@@ -30,6 +30,8 @@ describe('Endpoints', () => {
         'gatewaySignConfig',
         'inscriptionSearch',
         'klines',
+        // Asked before any session exists, by a visitor signing in with a passkey.
+        'passkeyOptions',
         // Polled before any session exists; its key and token, not a user, tell it apart.
         'qrKeyStatus',
         'seoTradesActivity',

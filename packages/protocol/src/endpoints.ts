@@ -110,6 +110,7 @@ const inscription = endpointsIn(() => import('./inscription'));
 const verification = endpointsIn(() => import('./verification'));
 const authenticator = endpointsIn(() => import('./authenticator'));
 const qrLogin = endpointsIn(() => import('./qr-login'));
+const passkeys = endpointsIn(() => import('./passkeys'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -158,6 +159,11 @@ export const Endpoints = {
   authenticatorSetup: authenticator('POST', ApiPath.authenticatorSetup, 'emptyRequestSchema', 'authenticatorSetupReplySchema'),
   authenticatorBind: authenticator('POST', ApiPath.authenticatorBind, 'authenticatorBindRequestSchema', 'authenticatorBindReplySchema'),
   authenticatorUnbind: authenticator('POST', ApiPath.authenticatorUnbind, 'authenticatorUnbindRequestSchema', 'emptyReplySchema'),
+  passkeyRegisterOptions: passkeys('POST', ApiPath.passkeyRegisterOptions, 'passkeyRegisterOptionsRequestSchema', 'passkeyOptionsReplySchema'),
+  passkeyRegister: passkeys('POST', ApiPath.passkeyRegister, 'passkeyRegisterRequestSchema', 'passkeySchema'),
+  passkeyList: passkeys('POST', ApiPath.passkeyList, 'emptyRequestSchema', 'passkeyListReplySchema'),
+  passkeyRemove: passkeys('POST', ApiPath.passkeyRemove, 'passkeyRemoveRequestSchema', 'emptyReplySchema'),
+  passkeyOptions: passkeys('POST', ApiPath.passkeyOptions, 'emptyRequestSchema', 'passkeySignInOptionsReplySchema', 'public'),
   qrKeyStatus: qrLogin('POST', ApiPath.qrKeyStatus, 'qrKeyStatusRequestSchema', 'qrKeyStatusReplySchema', 'public'),
   crossTerminalLoginStatus: qrLogin('POST', ApiPath.crossTerminalLoginStatus, 'crossTerminalRequestSchema', 'crossTerminalReplySchema'),
 

@@ -115,6 +115,9 @@ describe('login encryption', () => {
       '/v1/user/security/google/bind',
       '/v1/user/security/google/unbind',
       '/v1/user/security/changePassword',
+      '/v1/user/security/passkey/registerOptions',
+      '/v1/user/security/passkey/register',
+      '/v1/user/security/passkey/remove',
     ]);
   });
 

@@ -102,6 +102,17 @@ export const ApiPath = {
   deviceSignOutOthers: '/v1/user/security/device/signOutOthers',
   /** Ours: sets or clears the anti-phishing code every e-mail shows (signed core call). */
   antiPhishingSet: '/v1/user/security/antiPhishing',
+  /**
+   * Ours: passkeys (WebAuthn) on the security page, signed core calls; asking to add one and
+   * removing one take the current password (and the app's code), adding one carries the
+   * authenticator's response (`fidoVerifyCode`), so those bodies are login-encrypted too.
+   */
+  passkeyRegisterOptions: '/v1/user/security/passkey/registerOptions',
+  passkeyRegister: '/v1/user/security/passkey/register',
+  passkeyList: '/v1/user/security/passkey/list',
+  passkeyRemove: '/v1/user/security/passkey/remove',
+  /** Ours: a challenge for signing in with a passkey alone (then `verifySystemLogin`). */
+  passkeyOptions: '/v1/user/passkey/options',
   qrKeyStatus: '/v1/user/getQrKeyStatus',
   crossTerminalLoginStatus: '/v1/user/getCrossTerminalLoginStatus',
 } as const;
@@ -166,6 +177,9 @@ export const loginEncryptionPaths: readonly string[] = [
   ApiPath.authenticatorBind,
   ApiPath.authenticatorUnbind,
   ApiPath.changePassword,
+  ApiPath.passkeyRegisterOptions,
+  ApiPath.passkeyRegister,
+  ApiPath.passkeyRemove,
 ];
 
 /**

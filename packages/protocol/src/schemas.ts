@@ -750,6 +750,8 @@ export const SignInFactor = {
   registration: 'registration',
   /** Another signed-in device confirmed this browser's QR code. */
   qrCode: 'qrCode',
+  /** A passkey: alone (passwordless) or after the password. */
+  passkey: 'passkey',
 } as const;
 export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
 

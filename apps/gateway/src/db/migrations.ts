@@ -8,6 +8,7 @@ import { authenticatorMigration } from './authenticator-migration';
 import { signInHistoryMigration } from './sign-in-history-migration';
 import { securityLockMigration } from './security-lock-migration';
 import { qrLoginMigration } from './qr-login-migration';
+import { passkeysMigration } from './passkeys-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -472,6 +473,8 @@ export const migrations: readonly Migration[] = [
   securityLockMigration,
   // Signing a browser in from another, signed-in device by QR code.
   qrLoginMigration,
+  // Passkeys (WebAuthn) as a second factor and for signing in alone.
+  passkeysMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

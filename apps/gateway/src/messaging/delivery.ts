@@ -8,7 +8,12 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** A change of an account's security that its owner is told of at once. */
 export type SecurityAlert =
-  'antiPhishingChanged' | 'authenticatorLinked' | 'authenticatorRemoved' | 'passwordChanged';
+  | 'antiPhishingChanged'
+  | 'authenticatorLinked'
+  | 'authenticatorRemoved'
+  | 'passwordChanged'
+  | 'passkeyAdded'
+  | 'passkeyRemoved';
 
 /**
  * What a send delivers: a registration's code; the notice a registered recipient gets instead;

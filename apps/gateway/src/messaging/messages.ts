@@ -81,6 +81,14 @@ const ALERT_TEXTS: Record<SecurityAlert, { subject: string; line: string }> = {
     subject: `Your ${PRODUCT} password was changed`,
     line: 'The password of your account was changed, and every other device was signed out.',
   },
+  passkeyAdded: {
+    subject: `A passkey was added to your ${PRODUCT} account`,
+    line: 'A passkey was added to your account. It can now sign in to it.',
+  },
+  passkeyRemoved: {
+    subject: `A passkey was removed from your ${PRODUCT} account`,
+    line: 'A passkey was removed from your account. It can no longer sign in to it.',
+  },
   authenticatorRemoved: {
     subject: `The authenticator app was removed from your ${PRODUCT} account`,
     line: 'The authenticator app was removed from your account. Sign-ins no longer ask for its code.',

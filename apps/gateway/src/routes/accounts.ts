@@ -31,6 +31,13 @@ import type { Authenticators } from '../accounts/authenticator';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import type { SessionStore, SignInDevice } from '../accounts/sessions';
 import { recordSignIn } from '../accounts/sign-in-history';
+import {
+  hasPasskeys,
+  ticketChallenge,
+  ticketOptions,
+  verifyPasskeyAnswer,
+} from '../accounts/passkeys';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { toSessionReply } from '../accounts/user-info';
 import { forgiveLoginAttempt, reserveLoginAttempt } from '../accounts/throttle';
 import {
@@ -54,6 +61,7 @@ import { writeSessionCookies } from '../http/session-cookies';
 import { bindSessionKey, recordDeviceKey, type ClientKey } from '../signing/client-keys';
 import { useCodes, type CodeClaim } from '../verification/codes';
 import { authenticatorCodeInvalid, throttledFactorCheck } from './authenticator';
+import { passkeyInvalid, readFidoResponse, relyingPartyOf } from './passkey-answer';
 
 export interface AccountRouteDeps {
   db: Database;
@@ -253,6 +261,24 @@ async function authenticate(
   return user;
 }
 
+/**
+ * A passkey's answer to the challenge the ticket gave it: true when it verifies for one of the
+ * account's passkeys. A ticket that gave none (no passkey when the password was checked) takes
+ * no answer.
+ */
+async function passkeyStep(
+  c: Context,
+  deps: AccountRouteDeps,
+  userId: string,
+  ticket: string,
+  fidoVerifyCode: string,
+): Promise<boolean> {
+  const response = readFidoResponse<AuthenticationResponseJSON>(fidoVerifyCode);
+  const challenge = await ticketChallenge(deps.db, ticket);
+  if (challenge === null) return false;
+  return verifyPasskeyAnswer(deps.db, userId, response, challenge, relyingPartyOf(c), false);
+}
+
 /** Registration (email, mobile, both) and login (SPEC 7; payload shapes are the protocol's). */
 export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
   routes.post(ApiPath.registerEmail, async (c) => {
@@ -304,8 +330,13 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     const deviceKnown = await checkKnownDevice(c, deps.db, user.user_id);
     // After the password (a stranger learns nothing of the account), before the session exists.
     await deps.challenges.checkLoginDevice(c, user.user_id, deviceKnown);
-    // An account with an authenticator: no session yet, a ticket for the code's step instead.
-    if (await deps.authenticators.isBound(deps.db, user.user_id)) {
+    // An account with an authenticator or a passkey: no session yet, a ticket for the second
+    // step instead, with a passkey challenge when the account has one.
+    const factors: SecondFactor[] = [];
+    if (await deps.authenticators.isBound(deps.db, user.user_id))
+      factors.push(SecondFactor.authenticator);
+    if (await hasPasskeys(deps.db, user.user_id)) factors.push(SecondFactor.passkey);
+    if (factors.length > 0) {
       await recordSignIn(
         deps.db,
         user.user_id,
@@ -313,11 +344,16 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
         SignInResult.secondFactorAsked,
         SignInFactor.password,
       );
+      const token = await deps.authenticators.issueLoginTicket(user.user_id);
+      const passkeyOptions = factors.includes(SecondFactor.passkey)
+        ? await ticketOptions(deps.db, token, user.user_id, relyingPartyOf(c))
+        : undefined;
       const reply: SecondFactorReply = {
         secondFactor: {
-          token: await deps.authenticators.issueLoginTicket(user.user_id),
-          factors: [SecondFactor.authenticator],
+          token,
+          factors,
           expiresInSeconds: AuthenticatorRule.loginTicketTtlSeconds,
+          ...(passkeyOptions ? { passkeyOptions: { ...passkeyOptions } } : {}),
         },
       };
       return ok(c, reply);
@@ -335,9 +371,9 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
   });
 
   // The second step (README "Account security"): the ticket of the password step and a code of
-  // the authenticator or a recovery code. A ticket takes a few wrong codes, then is void; every
-  // wrong code counts against the account and the address too. The session starts here, bound
-  // to this body's client key.
+  // the authenticator or a recovery code, or a passkey's answer to the ticket's challenge. A
+  // ticket takes a few wrong answers, then is void; every wrong one counts against the account
+  // and the address too. The session starts here, bound to this body's client key.
   routes.post(ApiPath.verifyLogin, async (c) => {
     const { fields, clientKey } = await deps.loginBody.read(c, verifyLoginRequestSchema);
     const ticket = await deps.authenticators.findLoginTicket(fields.token);
@@ -346,18 +382,16 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       await deps.authenticators.endLoginTicket(fields.token);
       throw loginTicketInvalid();
     }
-    const used = await throttledFactorCheck(
-      c,
-      deps,
-      ticket.userId,
-      () => deps.authenticators.useCode(deps.db, ticket.userId, fields.googleCode),
-      (right) => right,
-    );
-    const factor = factorOfCode(fields.googleCode);
+    const byPasskey = 'fidoVerifyCode' in fields;
+    const check = byPasskey
+      ? () => passkeyStep(c, deps, ticket.userId, fields.token, fields.fidoVerifyCode)
+      : () => deps.authenticators.useCode(deps.db, ticket.userId, fields.googleCode);
+    const used = await throttledFactorCheck(c, deps, ticket.userId, check, (right) => right);
+    const factor = byPasskey ? SignInFactor.passkey : factorOfCode(fields.googleCode);
     if (!used) {
       await deps.authenticators.countTicketFailure(fields.token);
       await recordSignIn(deps.db, ticket.userId, deviceOf(c), SignInResult.wrongCode, factor);
-      throw authenticatorCodeInvalid();
+      throw byPasskey ? passkeyInvalid() : authenticatorCodeInvalid();
     }
     // Of two racing with one ticket, one signs in.
     if (!(await deps.authenticators.endLoginTicket(fields.token))) throw loginTicketInvalid();

@@ -7,7 +7,7 @@ import {
   type SecurityChangeReply,
 } from '@exchange-web/protocol/schemas';
 import type { Authenticators } from '../accounts/authenticator';
-import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { hashPassword } from '../accounts/passwords';
 import { markSecurityChanged } from '../accounts/security-lock';
 import type { SessionStore } from '../accounts/sessions';
 import type { LoginLimits } from '../accounts/throttle';
@@ -17,7 +17,7 @@ import { RefusedError } from '../http/errors';
 import type { LoginBodyReader } from '../http/read-login-body';
 import type { SignedRoutes } from '../http/signed-routes';
 import { sendSecurityAlert } from '../messaging/security-alerts';
-import { authenticatorCodeInvalid, throttledFactorCheck } from './authenticator';
+import { checkCurrentFactors } from './current-factors';
 
 export interface PasswordRouteDeps {
   db: Database;
@@ -45,34 +45,7 @@ export function registerPasswordRoute(signed: SignedRoutes, deps: PasswordRouteD
         message: `newPwd: use at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit`,
       });
     }
-    const bound = await deps.authenticators.isBound(deps.db, session.userId);
-    const verdict = await throttledFactorCheck(
-      c,
-      deps,
-      session.userId,
-      async () => {
-        const [row] = await deps.db.query<{ password_hash: string | null }>(
-          'SELECT password_hash FROM users WHERE user_id = $1',
-          [session.userId],
-        );
-        if (!row?.password_hash || !(await verifyPassword(fields.pwd, row.password_hash)))
-          return 'wrong-password' as const;
-        if (!bound) return 'right' as const;
-        if (fields.googleCode === undefined) return 'code-missing' as const;
-        const used = await deps.authenticators.useCode(deps.db, session.userId, fields.googleCode);
-        return used ? ('right' as const) : ('wrong-code' as const);
-      },
-      (result) => result === 'right',
-    );
-    if (verdict === 'wrong-password') {
-      throw new RefusedError({
-        status: 401,
-        code: AccountCode.wrongCredentials,
-        message: 'pwd: the current password is incorrect',
-      });
-    }
-    if (verdict === 'code-missing' || verdict === 'wrong-code') throw authenticatorCodeInvalid();
-
+    await checkCurrentFactors(c, deps, session.userId, fields);
     await deps.db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [
       session.userId,
       await hashPassword(fields.newPwd),

@@ -28,6 +28,10 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.deviceSignOutOthers,
   ApiPath.signInHistory,
   ApiPath.changePassword,
+  ApiPath.passkeyRegisterOptions,
+  ApiPath.passkeyRegister,
+  ApiPath.passkeyList,
+  ApiPath.passkeyRemove,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { htmlLang } from '@exchange-web/client/language';
+import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useCallback, useMemo, useState } from 'react';
@@ -14,10 +15,21 @@ export function useAccountActions() {
   const [busy, setBusy] = useState(false);
 
   /** Shows the sentence for a failed call. */
-  const showFailure = useCallback((failure: unknown) => setError(t(errorMessageKey(failure))), [t]);
+  const showFailure = useCallback(
+    (failure: unknown, wording: (failure: unknown) => MessageKey = errorMessageKey) =>
+      setError(t(wording(failure))),
+    [t],
+  );
 
-  /** Runs an action: one at a time, earlier messages cleared, its failure worded for people. */
-  const act = async (work: () => Promise<unknown>, done?: string) => {
+  /**
+   * Runs an action: one at a time, earlier messages cleared, its failure worded for people (by
+   * `wording`, the gateway's refusals by default).
+   */
+  const act = async (
+    work: () => Promise<unknown>,
+    done?: string,
+    wording?: (failure: unknown) => MessageKey,
+  ) => {
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -25,7 +37,7 @@ export function useAccountActions() {
       await work();
       if (done) setNotice(done);
     } catch (failure) {
-      showFailure(failure);
+      showFailure(failure, wording);
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,14 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
-import type { VerifyLoginRequest } from '@exchange-web/protocol/authenticator';
+import { SecondFactor, type VerifyLoginRequest } from '@exchange-web/protocol/authenticator';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useState, type FormEvent } from 'react';
+import formStyles from '../form/form.module.css';
 import { TextField } from '../form/TextField';
 import { factorCodeError, type FactorCodeKind } from './factor-code';
 import type { SecondFactorChallenge } from './useSignInForm';
 import { AuthSubmit } from './AuthSubmit';
+import type { MessageKey } from '@exchange-web/react/i18n/messages';
+import { passkeyAnswer, passkeyFailureKey } from './passkey';
 
 export interface SecondFactorFormProps {
   challenge: SecondFactorChallenge;
@@ -15,11 +18,13 @@ export interface SecondFactorFormProps {
   error: string | null;
   /** Back to the password form. */
   restart(): void;
+  /** Shows a failure of the passkey prompt, worded by `wording`. */
+  showFailure(failure: unknown, wording: (failure: unknown) => MessageKey): void;
 }
 
 /**
- * The second step of a sign-in whose account has an authenticator app: its current code, or one
- * of the recovery codes saved when it was linked.
+ * The second step of a sign-in whose account has an authenticator app or a passkey: the app's
+ * current code, one of the recovery codes saved when it was linked, or the passkey.
  */
 export function SecondFactorForm({
   challenge,
@@ -27,8 +32,13 @@ export function SecondFactorForm({
   submitting,
   error,
   restart,
+  showFailure,
 }: SecondFactorFormProps) {
   const { t } = useShellState();
+  const byCode = challenge.factors.includes(SecondFactor.authenticator);
+  const passkeyOptions = challenge.factors.includes(SecondFactor.passkey)
+    ? challenge.passkeyOptions
+    : undefined;
   const [kind, setKind] = useState<FactorCodeKind>('app');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const focusCode = () => document.getElementById('googleCode')?.focus();
@@ -46,6 +56,48 @@ export function SecondFactorForm({
     }
     void submit(ApiPath.verifyLogin, { token: challenge.token, googleCode: code });
   };
+
+  const usePasskey = async () => {
+    if (!passkeyOptions) return;
+    try {
+      const fidoVerifyCode = await passkeyAnswer('get', passkeyOptions);
+      await submit(ApiPath.verifyLogin, { token: challenge.token, fidoVerifyCode });
+    } catch (failure) {
+      showFailure(failure, passkeyFailureKey);
+    }
+  };
+  const passkeyButton = passkeyOptions ? (
+    <button
+      type="button"
+      className={byCode ? 'link-button' : `button-primary ${formStyles.submit}`}
+      disabled={submitting}
+      onClick={() => void usePasskey()}
+      data-testid="use-passkey"
+    >
+      {t('auth.usePasskey')}
+    </button>
+  ) : null;
+  const back = (
+    <button type="button" className="link-button" onClick={restart}>
+      {t('auth.backToPassword')}
+    </button>
+  );
+
+  if (!byCode) {
+    return (
+      <div data-testid="second-factor-form">
+        <h2 className="auth-step">{t('auth.secondFactorTitle')}</h2>
+        <p>{t('auth.passkeyStepLead')}</p>
+        {error ? (
+          <p className={`auth-error ${formStyles.alert}`} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {passkeyButton}
+        <p className="auth-switch">{back}</p>
+      </div>
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} data-testid="second-factor-form">
@@ -74,9 +126,7 @@ export function SecondFactorForm({
         >
           {t(kind === 'app' ? 'auth.useRecoveryCode' : 'auth.useAppCode')}
         </button>{' '}
-        <button type="button" className="link-button" onClick={restart}>
-          {t('auth.backToPassword')}
-        </button>
+        {passkeyButton} {back}
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 import { isApiError } from '@exchange-web/client/errors';
 import { AccountCode } from '@exchange-web/protocol/codes';
+import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { redirectTarget } from '@exchange-web/react/session/redirect-target';
 import { useSessionActions, type SignInOutcome } from '@exchange-web/react/session/SessionProvider';
@@ -61,10 +62,18 @@ export function useSignInForm() {
     setChallenge(null);
     setError(null);
   }, []);
+  /** Shows the sentence for a failure outside the sign-in call (a cancelled passkey prompt). */
+  const showFailure = useCallback(
+    (failure: unknown, wording: (failure: unknown) => MessageKey = errorMessageKey) => {
+      setError(t(wording(failure)));
+      setSubmitting(false);
+    },
+    [t],
+  );
   /** Goes on after a sign-in made elsewhere (a confirmed QR code): the user, then the way on. */
   const finish = useCallback(async () => {
     await session.refreshUser();
     await goOn();
   }, [session, goOn]);
-  return { error, submitting, submit, challenge, restart, finish };
+  return { error, submitting, submit, challenge, restart, finish, showFailure };
 }

@@ -39,6 +39,10 @@ const messageForCode: Record<string, MessageKey> = {
   // QR sign-in.
   [AccountCode.qrKeyInvalid]: 'auth.qrKeyInvalid',
   [AccountCode.qrKeyTaken]: 'auth.qrKeyTaken',
+  // Passkeys.
+  [AccountCode.passkeyInvalid]: 'auth.passkeyInvalid',
+  [AccountCode.passkeyNotFound]: 'auth.passkeyNotFound',
+  [AccountCode.passkeyLimitReached]: 'auth.passkeyLimit',
 };
 
 /**
