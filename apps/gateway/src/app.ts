@@ -28,6 +28,7 @@ import { registerDeviceRoutes } from './routes/devices';
 import { registerPasswordRoute } from './routes/password';
 import { registerQrLoginRoutes } from './routes/qr-login';
 import { registerPasskeyRoutes } from './routes/passkeys';
+import { registerContactChangeRoutes } from './routes/contact-change';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerAssetRoutes } from './routes/assets';
@@ -217,6 +218,16 @@ export function createApp({
   registerDeviceRoutes(signed, { sessions, db });
   registerPasswordRoute(signed, { db, sessions, authenticators, loginBody, config, alerts });
   registerQrLoginRoutes(routes, signed, { db, sessions, config, loginBody });
+  registerContactChangeRoutes(signed, {
+    db,
+    sessions,
+    authenticators,
+    loginBody,
+    config,
+    deliveries,
+    alerts,
+    logWarning,
+  });
   registerPasskeyRoutes(routes, signed, {
     db,
     sessions,

@@ -47,6 +47,9 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.passkeyRegister,
       ApiPath.passkeyList,
       ApiPath.passkeyRemove,
+      ApiPath.sendChangeCode,
+      ApiPath.changeEmail,
+      ApiPath.changeMobile,
     ];
     const { status, json, headers } = await call(gateway, 'GET', ApiPath.gatewaySignConfig);
     expect(status).toBe(200);

@@ -6,14 +6,6 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { ChallengeScene, CookieName, HeaderName } from '@exchange-web/protocol/registry';
 import { sessionReplySchema, userInfoReplySchema } from '@exchange-web/protocol/schemas';
 import { VerifyCodeRule } from '@exchange-web/protocol/verification';
-import { simpleParser } from 'mailparser';
-import { createServer, type Server } from 'node:http';
-import {
-  createServer as createNetServer,
-  type AddressInfo,
-  type Server as NetServer,
-} from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/accounts/passwords';
 import { sweepExpired } from '../src/accounts/sweep';
@@ -21,6 +13,7 @@ import { insertUser, setAntiPhishingCode } from '../src/accounts/users';
 import type { RunningGateway } from '../src/server';
 import { codeHash, useCodes } from '../src/verification/codes';
 import { passChallenge } from './challenge-client';
+import { deadPort, MessageCatchers } from './message-catchers';
 import { newClientKey, SigningClient } from './signing-client';
 import {
   registrationBody,
@@ -31,76 +24,7 @@ import {
   type CallResult,
 } from './support';
 
-/** A message the catchers received: an e-mail (its SMTP recipient) or an SMS (the webhook's `to`). */
-interface Caught {
-  channel: 'email' | 'sms';
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const caught: Caught[] = [];
-
-/** The SMTP catcher: stores each message once parsed, before it answers 250, like a mail server. */
-const smtp = new SMTPServer({
-  authOptional: true,
-  // Plain SMTP on loopback: nodemailer would otherwise upgrade to a certificate it cannot trust.
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        for (const recipient of session.envelope.rcptTo) {
-          caught.push({
-            channel: 'email',
-            to: recipient.address,
-            from: mail.from?.value[0]?.address ?? '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-          });
-        }
-        callback();
-      },
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-    );
-  },
-});
-
-/** The SMS webhook: answers `webhookStatus`, storing what it accepts. */
-let webhookStatus = 200;
-const webhook: Server = createServer((request, response) => {
-  let body = '';
-  request.setEncoding('utf8');
-  request.on('data', (chunk: string) => (body += chunk));
-  request.on('end', () => {
-    if (webhookStatus < 300) {
-      const { to, text } = JSON.parse(body) as { to: string; text: string };
-      caught.push({ channel: 'sms', to, from: '', subject: '', text, html: '' });
-    }
-    response.writeHead(webhookStatus, { 'content-type': 'application/json' }).end('{}');
-  });
-});
-
-/** Listens on a free loopback port and answers it. */
-const listen = (server: {
-  listen(port: number, host: string, listener: () => void): NetServer;
-}): Promise<number> =>
-  new Promise((resolve) => {
-    const listening = server.listen(0, '127.0.0.1', () =>
-      resolve((listening.address() as AddressInfo).port),
-    );
-  });
-
-/** A loopback port nothing listens on: an SMTP server that is down. */
-async function deadPort(): Promise<number> {
-  const probe = createNetServer();
-  const port = await listen(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+const catchers = new MessageCatchers();
 
 /** Codes on, with both transports; challenges off (startTestGateway's default). */
 let gateway: RunningGateway;
@@ -113,8 +37,8 @@ let unverified: RunningGateway;
 
 beforeAll(async () => {
   const [smtpPort, webhookPort, downPort] = await Promise.all([
-    listen(smtp),
-    listen(webhook),
+    catchers.smtpPort(),
+    catchers.webhookPort(),
     deadPort(),
   ]);
   const transports = {
@@ -135,11 +59,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([gateway, challenged, crippled, unverified].map((running) => running?.stop()));
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await new Promise<void>((resolve) => webhook.close(() => resolve()));
+  await catchers.stop();
 });
 beforeEach(() => {
-  webhookStatus = 200;
+  catchers.webhookStatus = 200;
 });
 
 let ipCounter = 0;
@@ -175,7 +98,7 @@ const uniqueMobile = () => {
 };
 
 /** The messages caught for a recipient, oldest first. */
-const caughtFor = (to: string) => caught.filter((message) => message.to === to);
+const caughtFor = (to: string) => catchers.caughtFor(to);
 
 const CODE_LINE = /^Your exchange-web verification code is (\d{6})\./;
 
@@ -591,11 +514,11 @@ describe('transports', () => {
   it('answers a webhook that fails with 50201, and a retry at once sends a code that works', async () => {
     const mobile = uniqueMobile();
     const to = `+81 ${mobile}`;
-    webhookStatus = 500;
+    catchers.webhookStatus = 500;
     const failed = await sendMobileCode(mobile);
     expect([failed.status, failed.json?.code]).toEqual([502, GatewayCode.deliveryFailed]);
     expect(await codeRow(gateway, to)).toBeUndefined();
-    webhookStatus = 200;
+    catchers.webhookStatus = 200;
     expectSent(await sendMobileCode(mobile));
     const response = await browser().post(ApiPath.registerMobile, {
       areaCode: '+81',

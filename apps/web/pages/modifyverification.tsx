@@ -4,6 +4,7 @@ import Head from 'next/head';
 import { useAccountActions } from '../components/account/useAccountActions';
 import { Notice } from '../components/form/controls';
 import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
+import { ContactPanel } from '../components/security/ContactPanel';
 import { PasskeyPanel } from '../components/security/PasskeyPanel';
 import { PasswordPanel } from '../components/security/PasswordPanel';
 import { signedInPageProps } from '../lib/page-access';
@@ -14,7 +15,7 @@ export const getServerSideProps = signedInPageProps('/modifyverification');
 
 /**
  * The security settings: the authenticator app as the second step of every sign-in, passkeys,
- * and the password.
+ * the password, and the e-mail address and mobile number.
  */
 export default function SecuritySettingsPage() {
   const { t, buildPath } = useShellState();
@@ -24,6 +25,8 @@ export default function SecuritySettingsPage() {
   // Each panel says its own outcome, beside its own form.
   const passwordActions = useAccountActions();
   const passkeyActions = useAccountActions();
+  const emailActions = useAccountActions();
+  const mobileActions = useAccountActions();
 
   return (
     <>
@@ -59,6 +62,37 @@ export default function SecuritySettingsPage() {
               ) : null}
               <PasswordPanel authenticator={user.settings.gbf} actions={passwordActions} />
             </div>
+            <h2 id="contact-title">{t('security.contactTitle')}</h2>
+            <p>{t('security.contactLead')}</p>
+            {(['email', 'mobile'] as const).map((channel) => {
+              const channelActions = channel === 'email' ? emailActions : mobileActions;
+              const info = user.userInfo;
+              const number = info.mobile ? `+${info.areaCode} ${info.mobile}` : '';
+              return (
+                <div
+                  key={channel}
+                  role="group"
+                  aria-label={t(
+                    channel === 'email' ? 'security.changeEmail' : 'security.changeMobile',
+                  )}
+                  data-testid={`contact-${channel}`}
+                >
+                  {channelActions.error ? (
+                    <Notice tone="error">{channelActions.error}</Notice>
+                  ) : null}
+                  {channelActions.notice ? (
+                    <Notice tone="success">{channelActions.notice}</Notice>
+                  ) : null}
+                  <ContactPanel
+                    channel={channel}
+                    current={channel === 'email' ? info.email : number}
+                    consentTarget={info.email || number}
+                    authenticator={user.settings.gbf}
+                    actions={channelActions}
+                  />
+                </div>
+              );
+            })}
             <p>
               <a href={buildPath('/account')}>{t('security.backToAccount')}</a>
             </p>

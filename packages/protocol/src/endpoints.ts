@@ -111,6 +111,7 @@ const verification = endpointsIn(() => import('./verification'));
 const authenticator = endpointsIn(() => import('./authenticator'));
 const qrLogin = endpointsIn(() => import('./qr-login'));
 const passkeys = endpointsIn(() => import('./passkeys'));
+const contactChange = endpointsIn(() => import('./contact-change'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -164,6 +165,9 @@ export const Endpoints = {
   passkeyList: passkeys('POST', ApiPath.passkeyList, 'emptyRequestSchema', 'passkeyListReplySchema'),
   passkeyRemove: passkeys('POST', ApiPath.passkeyRemove, 'passkeyRemoveRequestSchema', 'emptyReplySchema'),
   passkeyOptions: passkeys('POST', ApiPath.passkeyOptions, 'emptyRequestSchema', 'passkeySignInOptionsReplySchema', 'public'),
+  sendChangeCode: contactChange('POST', ApiPath.sendChangeCode, 'sendChangeCodeRequestSchema', 'sendVerifyCodeReplySchema'),
+  changeEmail: contactChange('POST', ApiPath.changeEmail, 'changeEmailRequestSchema', 'securityChangeReplySchema'),
+  changeMobile: contactChange('POST', ApiPath.changeMobile, 'changeMobileRequestSchema', 'securityChangeReplySchema'),
   qrKeyStatus: qrLogin('POST', ApiPath.qrKeyStatus, 'qrKeyStatusRequestSchema', 'qrKeyStatusReplySchema', 'public'),
   crossTerminalLoginStatus: qrLogin('POST', ApiPath.crossTerminalLoginStatus, 'crossTerminalRequestSchema', 'crossTerminalReplySchema'),
 

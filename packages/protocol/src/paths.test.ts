@@ -118,6 +118,9 @@ describe('login encryption', () => {
       '/v1/user/security/passkey/registerOptions',
       '/v1/user/security/passkey/register',
       '/v1/user/security/passkey/remove',
+      '/v1/user/security/sendChangeCode',
+      '/v1/user/security/changeEmail',
+      '/v1/user/security/changeMobile',
     ]);
   });
 

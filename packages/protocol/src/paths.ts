@@ -113,6 +113,13 @@ export const ApiPath = {
   passkeyRemove: '/v1/user/security/passkey/remove',
   /** Ours: a challenge for signing in with a passkey alone (then `verifySystemLogin`). */
   passkeyOptions: '/v1/user/passkey/options',
+  /**
+   * Ours: changing the account's e-mail or mobile number (signed, login-encrypted core calls): a
+   * code to the current address and one to the new, then the change with both and the factors.
+   */
+  sendChangeCode: '/v1/user/security/sendChangeCode',
+  changeEmail: '/v1/user/security/changeEmail',
+  changeMobile: '/v1/user/security/changeMobile',
   qrKeyStatus: '/v1/user/getQrKeyStatus',
   crossTerminalLoginStatus: '/v1/user/getCrossTerminalLoginStatus',
 } as const;
@@ -180,6 +187,9 @@ export const loginEncryptionPaths: readonly string[] = [
   ApiPath.passkeyRegisterOptions,
   ApiPath.passkeyRegister,
   ApiPath.passkeyRemove,
+  ApiPath.sendChangeCode,
+  ApiPath.changeEmail,
+  ApiPath.changeMobile,
 ];
 
 /**

@@ -576,7 +576,7 @@ export type TrackingOverviewReply = z.infer<typeof trackingOverviewReplySchema>;
 /** A login name or email: trimmed, 3 to 254 characters. */
 const loginNameField = z.string().check(z.trim(), z.minLength(3), z.maxLength(254));
 /** A password as typed; its strength is the gateway's rule (it answers weakPassword). */
-const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
+export const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
 /** A country calling code such as `+81` or `81`. */
 export const areaCodeField = z
   .string()
@@ -588,7 +588,7 @@ export const mobileField = z
 /** An email address. */
 export const emailField = z.email().check(z.maxLength(254));
 /** A verification code as sent by e-mail or SMS: six digits (protocol `verification.ts`). */
-const verifyCodeField = z.string().check(z.regex(/^\d{6}$/, 'expected the 6-digit code'));
+export const verifyCodeField = z.string().check(z.regex(/^\d{6}$/, 'expected the 6-digit code'));
 
 /**
  * Payload of `/v1/user/login`: the login name is an email, a mobile number with its area code

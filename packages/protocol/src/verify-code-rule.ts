@@ -4,8 +4,15 @@
  * library in its first load.
  */
 
-/** What a code is asked for. */
-export const VerifyScene = { register: 'register' } as const;
+/**
+ * What a code is asked for: a registration; the holder's consent to a change of the account's
+ * e-mail or mobile (sent to the current address); proof of the new address of such a change.
+ */
+export const VerifyScene = {
+  register: 'register',
+  changeContact: 'changeContact',
+  bindContact: 'bindContact',
+} as const;
 export type VerifyScene = (typeof VerifyScene)[keyof typeof VerifyScene];
 
 /** Where a code goes. */

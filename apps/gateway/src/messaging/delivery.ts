@@ -13,7 +13,9 @@ export type SecurityAlert =
   | 'authenticatorRemoved'
   | 'passwordChanged'
   | 'passkeyAdded'
-  | 'passkeyRemoved';
+  | 'passkeyRemoved'
+  | 'emailChanged'
+  | 'mobileChanged';
 
 /**
  * What a send delivers: a registration's code; the notice a registered recipient gets instead;
@@ -23,6 +25,10 @@ export type SecurityAlert =
 export type VerifyMessage =
   | { kind: 'code'; code: string }
   | { kind: 'notice'; antiPhishingCode: string }
+  /** A code for a change of an account's e-mail or number, to its current or new address. */
+  | { kind: 'changeCode'; code: string; antiPhishingCode: string }
+  /** Sent instead to a new address that belongs to another account already. */
+  | { kind: 'bindNotice'; antiPhishingCode: string }
   | { kind: 'alert'; alert: SecurityAlert; antiPhishingCode: string };
 
 /** Delivers a message to a recipient (an e-mail address, or a number `+81 9012345678`). */

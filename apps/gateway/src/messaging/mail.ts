@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type Deliver } from './delivery';
-import { alertMail, codeMail, noticeMail } from './messages';
+import { alertMail, bindNoticeMail, changeCodeMail, codeMail, noticeMail } from './messages';
 
 /** The reason of an SMTP failure without its text, which may quote the recipient. */
 const reasonOf = (error: unknown): string => {
@@ -30,7 +30,11 @@ export function createMailDelivery(url: string, from: string): Deliver {
         ? codeMail(message.code)
         : message.kind === 'notice'
           ? noticeMail(message.antiPhishingCode)
-          : alertMail(message.alert, message.antiPhishingCode);
+          : message.kind === 'changeCode'
+            ? changeCodeMail(message.code, message.antiPhishingCode)
+            : message.kind === 'bindNotice'
+              ? bindNoticeMail(message.antiPhishingCode)
+              : alertMail(message.alert, message.antiPhishingCode);
     let rejected: unknown[];
     try {
       ({ rejected } = await transport.sendMail({

@@ -89,6 +89,14 @@ const ALERT_TEXTS: Record<SecurityAlert, { subject: string; line: string }> = {
     subject: `A passkey was removed from your ${PRODUCT} account`,
     line: 'A passkey was removed from your account. It can no longer sign in to it.',
   },
+  emailChanged: {
+    subject: `The e-mail address of your ${PRODUCT} account was changed`,
+    line: 'The e-mail address of your account was changed, and every other device was signed out.',
+  },
+  mobileChanged: {
+    subject: `The mobile number of your ${PRODUCT} account was changed`,
+    line: 'The mobile number of your account was changed, and every other device was signed out.',
+  },
   authenticatorRemoved: {
     subject: `The authenticator app was removed from your ${PRODUCT} account`,
     line: 'The authenticator app was removed from your account. Sign-ins no longer ask for its code.',
@@ -124,3 +132,55 @@ export const codeSms = (code: string): string =>
 /** The SMS a registered number gets instead of a code. */
 export const noticeSms = (): string =>
   `${PRODUCT}: someone asked to register with this number, which already has an account. If it was you, sign in instead.`;
+
+const CHANGE_ADVICE = [
+  `Enter it on the security page within ${minutes} minutes to confirm a change of your account's e-mail address or mobile number. It works once.`,
+  'If you did not ask for it, share it with nobody and change your password: someone else may be in your account.',
+];
+
+/** The e-mail carrying a code for a change of the account's e-mail or number. */
+export function changeCodeMail(code: string, antiPhishingCode: string): MailContent {
+  const proof = antiPhishingLine(antiPhishingCode);
+  return {
+    subject: `Your ${PRODUCT} security code`,
+    text: [
+      ...proof,
+      ...(proof.length > 0 ? [''] : []),
+      codeLine(code),
+      '',
+      ...CHANGE_ADVICE,
+      '',
+    ].join('\n'),
+    html: [
+      ...proof.map((line) => `<p><strong>${line}</strong></p>`),
+      `<p>Your ${PRODUCT} verification code is <strong>${code}</strong>.</p>`,
+      ...CHANGE_ADVICE.map((line) => `<p>${line}</p>`),
+    ].join('\n'),
+  };
+}
+
+/** The SMS carrying a code for a change of the account's e-mail or number. */
+export const changeCodeSms = (code: string): string =>
+  `${codeLine(code)} It confirms a change of your account's e-mail or number and expires in ${minutes} minutes.`;
+
+const BIND_NOTICE = [
+  `Someone signed in to a ${PRODUCT} account asked to use this address for it.`,
+  'This address already belongs to an account, so no code was sent and nothing changed.',
+  'If it was not you, you can ignore this message.',
+];
+
+/** The e-mail a new address gets instead of a code when another account has it already. */
+export function bindNoticeMail(antiPhishingCode: string): MailContent {
+  const proof = antiPhishingLine(antiPhishingCode);
+  return {
+    subject: `A request to use your ${PRODUCT} address`,
+    text: [...proof, ...(proof.length > 0 ? [''] : []), ...BIND_NOTICE, ''].join('\n'),
+    html: [
+      ...proof.map((line) => `<p><strong>${line}</strong></p>`),
+      ...BIND_NOTICE.map((line) => `<p>${line}</p>`),
+    ].join('\n'),
+  };
+}
+
+/** The SMS a new number gets instead of a code when another account has it already. */
+export const bindNoticeSms = (): string => `${PRODUCT}: ${BIND_NOTICE.join(' ')}`;

@@ -1,5 +1,5 @@
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type Deliver } from './delivery';
-import { alertSms, codeSms, noticeSms } from './messages';
+import { alertSms, bindNoticeSms, changeCodeSms, codeSms, noticeSms } from './messages';
 
 /**
  * SMS through the HTTP webhook of `SMS_WEBHOOK_URL`: POST JSON `{to, text}` (`to` is the number as
@@ -14,7 +14,11 @@ export function createSmsDelivery(url: string): Deliver {
         ? codeSms(message.code)
         : message.kind === 'notice'
           ? noticeSms()
-          : alertSms(message.alert);
+          : message.kind === 'changeCode'
+            ? changeCodeSms(message.code)
+            : message.kind === 'bindNotice'
+              ? bindNoticeSms()
+              : alertSms(message.alert);
     let response: Response;
     try {
       response = await fetch(url, {

@@ -16,7 +16,12 @@ import { ok } from '../http/envelope-response';
 import { RefusedError } from '../http/errors';
 import { readJsonBody } from '../http/read-body';
 import type { Routes } from '../http/routes';
-import { DeliveryError, type Deliveries } from '../messaging/delivery';
+import {
+  DeliveryError,
+  type Deliver,
+  type Deliveries,
+  type VerifyMessage,
+} from '../messaging/delivery';
 import {
   forgetCode,
   newVerifyCode,
@@ -101,37 +106,53 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
     await deps.challenges.checkRegistration(c);
     const { target, account } = targetOf(request);
     const registered = await findRegistered(deps.db, account);
-    // Both branches draw a code and store a hash; a registered recipient's can match no code.
-    const code = newVerifyCode();
-    const hash = registered ? unmatchableHash(target) : codeHash(target, code);
-    if (!(await storeCode(deps.db, target, hash))) {
-      throw new RefusedError({
-        status: 429,
-        code: AccountCode.verifyCodeTooSoon,
-        message: 'a code was sent to this recipient moments ago; wait before asking again',
-        retryAfterSeconds: await secondsUntilResend(deps.db, target),
-      });
-    }
-    try {
-      await deliver(
-        target.recipient,
-        registered
-          ? { kind: 'notice', antiPhishingCode: registered.antiPhishingCode }
-          : { kind: 'code', code },
-      );
-    } catch (error) {
-      await forgetCode(deps.db, target, hash);
-      deps.logWarning(
-        error instanceof DeliveryError
-          ? `verification: ${error.message}`
-          : `verification: ${request.channel} delivery failed`,
-      );
-      throw new RefusedError({
-        status: 502,
-        code: GatewayCode.deliveryFailed,
-        message: 'the message could not be sent; try again',
-      });
-    }
+    await sendNewCode(deps, deliver, target, (code) =>
+      registered
+        ? { kind: 'notice', antiPhishingCode: registered.antiPhishingCode }
+        : { kind: 'code', code },
+    );
     return ok(c, SEND_REPLY);
   });
+}
+
+/**
+ * Draws a code for the target, stores its hash (honouring the resend pause: 21018, HTTP 429) and
+ * sends `messageFor(code)`, before any reply. A message that carries no code (a notice to an
+ * address that is someone's already) stores a hash no code matches, written just the same, so
+ * neither the reply nor the database's work tells the two apart. A failed send leaves nothing
+ * stored and answers 50201 (HTTP 502).
+ */
+export async function sendNewCode(
+  deps: Pick<VerificationRouteDeps, 'db' | 'logWarning'>,
+  deliver: Deliver,
+  target: VerifyTarget,
+  messageFor: (code: string) => VerifyMessage,
+): Promise<void> {
+  const code = newVerifyCode();
+  const message = messageFor(code);
+  const carriesCode = message.kind === 'code' || message.kind === 'changeCode';
+  const hash = carriesCode ? codeHash(target, code) : unmatchableHash(target);
+  if (!(await storeCode(deps.db, target, hash))) {
+    throw new RefusedError({
+      status: 429,
+      code: AccountCode.verifyCodeTooSoon,
+      message: 'a code was sent to this recipient moments ago; wait before asking again',
+      retryAfterSeconds: await secondsUntilResend(deps.db, target),
+    });
+  }
+  try {
+    await deliver(target.recipient, message);
+  } catch (error) {
+    await forgetCode(deps.db, target, hash);
+    deps.logWarning(
+      error instanceof DeliveryError
+        ? `verification: ${error.message}`
+        : `verification: ${target.channel} delivery failed`,
+    );
+    throw new RefusedError({
+      status: 502,
+      code: GatewayCode.deliveryFailed,
+      message: 'the message could not be sent; try again',
+    });
+  }
 }

@@ -32,6 +32,9 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.passkeyRegister,
   ApiPath.passkeyList,
   ApiPath.passkeyRemove,
+  ApiPath.sendChangeCode,
+  ApiPath.changeEmail,
+  ApiPath.changeMobile,
 ];
 
 /**

@@ -8,7 +8,7 @@ import { codeTarget, readSendReply, secondsUntil } from './verify-code';
 export type PostSendCode = (request: SendVerifyCodeRequest) => Promise<unknown>;
 
 /** What a send-code button and the line under its code field show. */
-export interface CodeSender {
+export interface CodeSender<Request = SendVerifyCodeRequest> {
   /** A send is on its way (the challenge, if any, is part of it). */
   sending: boolean;
   /**
@@ -21,7 +21,7 @@ export interface CodeSender {
   /** Seconds until another code may be asked for; 0 once the button is free again. */
   secondsLeft: number;
   /** Asks for a code; ignored while one is on its way or the pause is running. */
-  send(request: SendVerifyCodeRequest): Promise<void>;
+  send(request: Request): Promise<void>;
 }
 
 // The countdown redraws a few times a second so it never shows a second too many.
@@ -29,9 +29,18 @@ const TICK_MS = 250;
 
 /**
  * The state of one channel's "Send code" button: its countdown after a send, its notice and its
- * failure. It starts empty, so the server's markup and the first client render agree.
+ * failure. It starts empty, so the server's markup and the first client render agree. `describe`
+ * names where a request's code goes (a registration's: its address or number).
  */
-export function useCodeSender(post: PostSendCode): CodeSender {
+export function useCodeSender(post: PostSendCode): CodeSender;
+export function useCodeSender<Request>(
+  post: (request: Request) => Promise<unknown>,
+  describe: (request: Request) => string,
+): CodeSender<Request>;
+export function useCodeSender<Request>(
+  post: (request: Request) => Promise<unknown>,
+  describe: (request: Request) => string = codeTarget as unknown as (request: Request) => string,
+): CodeSender<Request> {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<CodeSender['sent']>(null);
   const [errorKey, setErrorKey] = useState<MessageKey | null>(null);
@@ -54,7 +63,7 @@ export function useCodeSender(post: PostSendCode): CodeSender {
   }, [resendAt]);
 
   const send = useCallback(
-    async (request: SendVerifyCodeRequest) => {
+    async (request: Request) => {
       if (busy.current || secondsUntil(resendAtRef.current, Date.now()) > 0) return;
       busy.current = true;
       setSending(true);
@@ -63,7 +72,7 @@ export function useCodeSender(post: PostSendCode): CodeSender {
       try {
         const reply = readSendReply(await post(request));
         setSent({
-          target: codeTarget(request),
+          target: describe(request),
           minutes: Math.round(reply.expiresInSeconds / 60),
         });
         resendAtRef.current = Date.now() + reply.resendAfterSeconds * 1000;
@@ -75,7 +84,7 @@ export function useCodeSender(post: PostSendCode): CodeSender {
         setSending(false);
       }
     },
-    [post],
+    [post, describe],
   );
 
   return { sending, sent, errorKey, secondsLeft, send };
