@@ -78,7 +78,7 @@ export async function demoSessionCookie(executablePath, args, siteUrl) {
     await page.getByTestId('legal-dialog').getByRole('button').click();
     await page.getByLabel('Email or mobile number').fill(DEMO_OPERATOR.loginName);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.getByTestId('login-form').locator('button[type=submit]').click();
     const signedIn = page.waitForURL((url) => url.pathname === '/account');
     // The widget draws an icon over its checkbox: a person clicks the label (e2e/support/challenge).
     const challenge = page.getByTestId('challenge-dialog');
