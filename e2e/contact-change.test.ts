@@ -4,9 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
+import { newVisitor, registerByEmail, sendLoginForm, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
-import { challengeDialog, passChallenge } from './support/challenge';
 import { caughtIds, readVerifyCode, waitForMessage } from './support/mail';
 
 const siteUrl = inject('siteUrl');
@@ -73,16 +72,9 @@ describe('changing the e-mail address', () => {
     // A new device signs in with the new address.
     const again = await newVisitor(browser, siteUrl);
     await again.page.goto(`${siteUrl}/login`);
-    await again.page.locator('#loginName').fill(next);
-    await again.page.locator('#pwd').fill(PASSWORD);
-    await again.page.getByTestId('login-form').locator('button[type=submit]').click();
-    // A new browser is a new device, which the gateway may challenge.
-    const challenged = challengeDialog(again.page)
-      .waitFor()
-      .then(() => passChallenge(again.page))
-      .catch(() => undefined);
-    await Promise.race([again.page.waitForURL(`${siteUrl}/account`), challenged]);
-    await again.page.waitForURL(`${siteUrl}/account`);
+    await sendLoginForm(again.page, next, PASSWORD, () =>
+      again.page.waitForURL(`${siteUrl}/account`),
+    );
     await again.context.close();
   });
 });

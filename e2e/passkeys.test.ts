@@ -6,9 +6,8 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { registerByEmail, uniqueEmail } from './support/accounts';
+import { registerByEmail, sendLoginForm, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
-import { challengeDialog, passChallenge } from './support/challenge';
 import { acceptLegalNotice } from './support/pages';
 
 const siteUrl = inject('siteUrl').replace('127.0.0.1', 'localhost');
@@ -57,18 +56,10 @@ async function deviceWithAuthenticator(credentials: readonly VirtualCredential[]
   return { context, page, held };
 }
 
-/** Sends the password form of a new device, which the gateway may challenge, until `done`. */
+/** Opens the login page of a new device and sends the password (see sendLoginForm). */
 async function sendPassword(page: Page, email: string, done: () => Promise<unknown>) {
   await page.goto(`${siteUrl}/login`);
-  await page.locator('#loginName').fill(email);
-  await page.locator('#pwd').fill(PASSWORD);
-  await page.getByTestId('login-form').locator('button[type=submit]').click();
-  const challenged = challengeDialog(page)
-    .waitFor()
-    .then(() => passChallenge(page))
-    .catch(() => undefined);
-  await Promise.race([done(), challenged]);
-  await done();
+  await sendLoginForm(page, email, PASSWORD, done);
 }
 
 describe('passkeys', () => {

@@ -6,9 +6,8 @@ import { QR_LOGIN_CONFIRM_PATH } from '@exchange-web/protocol/paths';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
+import { newVisitor, registerByEmail, sendLoginForm, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
-import { challengeDialog, passChallenge } from './support/challenge';
 
 const siteUrl = inject('siteUrl');
 const PASSWORD = 'Qr-Sign-In-2026-e2e';
@@ -101,16 +100,7 @@ describe('QR sign-in', () => {
     expect(login.searchParams.get('redirect')).toBe(
       new URL(address).pathname + new URL(address).search,
     );
-    await phone.page.locator('#loginName').fill(email);
-    await phone.page.locator('#pwd').fill(PASSWORD);
-    await phone.page.getByTestId('login-form').locator('button[type=submit]').click();
-    // A new browser is a new device, which the gateway may challenge.
-    const challenged = challengeDialog(phone.page)
-      .waitFor()
-      .then(() => passChallenge(phone.page))
-      .catch(() => undefined);
-    await Promise.race([phone.page.waitForURL(address), challenged]);
-    await phone.page.waitForURL(address);
+    await sendLoginForm(phone.page, email, PASSWORD, () => phone.page.waitForURL(address));
     await phone.page.getByTestId('qr-requester').waitFor();
     await Promise.all([phone.context.close(), laptop.context.close()]);
   });

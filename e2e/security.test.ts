@@ -5,10 +5,9 @@ import { AuthenticatorRule } from '@exchange-web/protocol/authenticator';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
+import { newVisitor, registerByEmail, sendLoginForm, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
-import { challengeDialog, passChallenge } from './support/challenge';
 import { caughtIds, waitForMessage } from './support/mail';
 
 const siteUrl = inject('siteUrl');
@@ -29,18 +28,9 @@ const appCode = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * AuthenticatorRule.periodSeconds * 1000,
   });
 
-/** Sends the password form; a new browser is a new device, which the gateway may challenge. */
-async function sendPassword(page: Page, email: string, until: () => Promise<unknown>) {
-  await page.locator('#loginName').fill(email);
-  await page.locator('#pwd').fill(PASSWORD);
-  await page.getByTestId('login-form').locator('button[type=submit]').click();
-  const challenged = challengeDialog(page)
-    .waitFor()
-    .then(() => passChallenge(page))
-    .catch(() => undefined);
-  await Promise.race([until(), challenged]);
-  await until();
-}
+/** Sends the password form of a new browser (see sendLoginForm). */
+const sendPassword = (page: Page, email: string, until: () => Promise<unknown>) =>
+  sendLoginForm(page, email, PASSWORD, until);
 
 /** A new browser's password step: it ends on the code's step. */
 async function passwordStep(email: string, prefix = '', query = ''): Promise<Page> {
@@ -268,14 +258,6 @@ describe('changing the password', () => {
 
     const { page: next } = await newVisitor(browser, siteUrl);
     await next.goto(`${siteUrl}/login`);
-    await next.locator('#loginName').fill(email);
-    await next.locator('#pwd').fill(NEW_PASSWORD);
-    await next.getByTestId('login-form').locator('button[type=submit]').click();
-    const challenged = challengeDialog(next)
-      .waitFor()
-      .then(() => passChallenge(next))
-      .catch(() => undefined);
-    await Promise.race([next.waitForURL(`${siteUrl}/account`), challenged]);
-    await next.waitForURL(`${siteUrl}/account`);
+    await sendLoginForm(next, email, NEW_PASSWORD, () => next.waitForURL(`${siteUrl}/account`));
   });
 });

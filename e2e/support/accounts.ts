@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { passChallenge } from './challenge';
+import { challengeDialog, passChallenge } from './challenge';
 import { readVerifyCode } from './mail';
 import { acceptLegalNotice } from './pages';
 
@@ -100,4 +100,25 @@ export async function registerByEmail(
 ): Promise<void> {
   await fillRegistration(page, siteUrl, email, password, options);
   await page.waitForURL(`${siteUrl}${options.languagePrefix ?? ''}/account`);
+}
+
+/**
+ * Fills the login form on the page it is on and sends it, until `until` resolves: a new browser is
+ * a new device, which the gateway may meet with a human-verification challenge, passed here.
+ */
+export async function sendLoginForm(
+  page: Page,
+  loginName: string,
+  password: string,
+  until: () => Promise<unknown>,
+): Promise<void> {
+  await page.locator('#loginName').fill(loginName);
+  await page.locator('#pwd').fill(password);
+  await page.getByTestId('login-form').locator('button[type=submit]').click();
+  const challenged = challengeDialog(page)
+    .waitFor()
+    .then(() => passChallenge(page))
+    .catch(() => undefined);
+  await Promise.race([until(), challenged]);
+  await until();
 }

@@ -6,6 +6,7 @@ import type { WindowLimit } from '../config';
 import type { Queryable } from '../db/database';
 import { clientIp } from './client-ip';
 import { fail } from './envelope-response';
+import { RefusedError } from './errors';
 import { readSessionCookies } from './session-cookies';
 
 /** Counts the request under `bucket`; answers 429 (42900, Retry-After) past the limit. */
@@ -19,6 +20,28 @@ async function limitBucket(
   if (verdict.allowed) return undefined;
   c.header('retry-after', String(verdict.retryAfterSeconds));
   return fail(c, 429, GatewayCode.rateLimited, 'too many requests; try again later');
+}
+
+/**
+ * Counts one request of a kind (`kind`) from the client's address, inside a handler: past `limit`
+ * it refuses with HTTP 429, 42900 and Retry-After, saying what was asked for too often.
+ * @example await limitPerAddress(c, db, 'qr-key', config.qrKeysPerIp, 'QR codes');
+ */
+export async function limitPerAddress(
+  c: Context,
+  db: Queryable,
+  kind: string,
+  limit: WindowLimit,
+  what: string,
+): Promise<void> {
+  const verdict = await countRequest(db, `${kind}:${clientIp(c)}`, limit);
+  if (verdict.allowed) return;
+  throw new RefusedError({
+    status: 429,
+    code: GatewayCode.rateLimited,
+    message: `too many ${what} asked for from this address; try again later`,
+    retryAfterSeconds: verdict.retryAfterSeconds,
+  });
 }
 
 /**

@@ -146,15 +146,17 @@ const factorOfCode = (code: string): SignInFactor =>
   RECOVERY_CODE_PATTERN.test(code) ? SignInFactor.recoveryCode : SignInFactor.authenticator;
 
 /**
- * Starts the user's session (ending its others) and sets the session cookies on the reply. The
- * client key of an encrypted body is bound to the session, so its core calls can be signed, and
- * recorded as a device of the user; a plaintext body binds nothing (SPEC 7, README).
+ * Starts the user's session and sets the session cookies on the reply, recording the sign-in
+ * with the factor that decided it. The client key of an encrypted body is bound to the session,
+ * so its core calls can be signed, and recorded as a device of the user; a plaintext body binds
+ * nothing (SPEC 7, README).
  */
 export async function signIn(
   c: Context,
   deps: Pick<AccountRouteDeps, 'db' | 'sessions'> & { config: AccountsConfig },
   user: UserIdentity,
   clientKey: ClientKey | undefined,
+  factor: SignInFactor,
 ): Promise<void> {
   const started = await deps.sessions.start(user.user_id, deviceOf(c));
   if (clientKey) {
@@ -162,6 +164,7 @@ export async function signIn(
     await recordDeviceKey(deps.db, user.user_id, clientKey);
   }
   writeSessionCookies(c, started, deps.config);
+  await recordSignIn(deps.db, user.user_id, deviceOf(c), SignInResult.success, factor);
 }
 
 /**
@@ -195,14 +198,7 @@ async function register(
   const passwordHash = await hashPassword(passwords.pwd);
   const user = await insertUser(deps.db, { ...account, passwordHash });
   if (!user) throw loginNameTaken();
-  await signIn(c, deps, user, clientKey);
-  await recordSignIn(
-    deps.db,
-    user.user_id,
-    deviceOf(c),
-    SignInResult.success,
-    SignInFactor.registration,
-  );
+  await signIn(c, deps, user, clientKey, SignInFactor.registration);
   return ok(c, toSessionReply(user, false));
 }
 
@@ -358,14 +354,7 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       };
       return ok(c, reply);
     }
-    await signIn(c, deps, user, clientKey);
-    await recordSignIn(
-      deps.db,
-      user.user_id,
-      deviceOf(c),
-      SignInResult.success,
-      SignInFactor.password,
-    );
+    await signIn(c, deps, user, clientKey, SignInFactor.password);
     const reply = toSessionReply(user, false);
     return ok(c, deviceKnown === undefined ? reply : { ...reply, deviceKnown });
   });
@@ -397,8 +386,7 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     if (!(await deps.authenticators.endLoginTicket(fields.token))) throw loginTicketInvalid();
     const user = await findUser(deps.db, ticket.userId);
     if (!user) throw loginTicketInvalid();
-    await signIn(c, deps, user, clientKey);
-    await recordSignIn(deps.db, user.user_id, deviceOf(c), SignInResult.success, factor);
+    await signIn(c, deps, user, clientKey, factor);
     return ok(c, toSessionReply(user, false));
   });
 }

@@ -1,4 +1,4 @@
-import { AccountCode, ErrorCode, GatewayCode } from '@exchange-web/protocol/codes';
+import { AccountCode, ErrorCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import {
   emptyRequestSchema,
@@ -26,13 +26,13 @@ import {
 import { markSecurityChanged } from '../accounts/security-lock';
 import type { SessionStore } from '../accounts/sessions';
 import { recordSignIn } from '../accounts/sign-in-history';
-import { countRequest, type LoginLimits } from '../accounts/throttle';
+import type { LoginLimits } from '../accounts/throttle';
 import { toSessionReply } from '../accounts/user-info';
 import { findUser } from '../accounts/users';
 import type { AccountsConfig } from '../config';
 import type { Database } from '../db/database';
-import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope-response';
+import { limitPerAddress } from '../http/rate-limit';
 import { RefusedError } from '../http/errors';
 import type { LoginBodyReader } from '../http/read-login-body';
 import { readJsonBody } from '../http/read-body';
@@ -121,19 +121,13 @@ export function registerPasskeyRoutes(
   // challenge is a row until it is used or swept.
   routes.post(ApiPath.passkeyOptions, async (c) => {
     await readJsonBody(c, emptyRequestSchema);
-    const verdict = await countRequest(
+    await limitPerAddress(
+      c,
       deps.db,
-      `passkey-challenge:${clientIp(c)}`,
+      'passkey-challenge',
       deps.config.passkeyChallengesPerIp,
+      'passkey sign-ins',
     );
-    if (!verdict.allowed) {
-      throw new RefusedError({
-        status: 429,
-        code: GatewayCode.rateLimited,
-        message: 'too many passkey sign-ins asked for from this address; try again later',
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
-    }
     const { token, options } = await signInOptions(deps.db, relyingPartyOf(c));
     const reply: PasskeySignInOptionsReply = { token, options: { ...options } };
     return ok(c, reply);
@@ -170,8 +164,7 @@ export function registerPasskeyRoutes(
         message: 'the account is frozen',
       });
     }
-    await signIn(c, deps, user, clientKey);
-    await recordSignIn(deps.db, owner, deviceOf(c), SignInResult.success, SignInFactor.passkey);
+    await signIn(c, deps, user, clientKey, SignInFactor.passkey);
     return ok(c, toSessionReply(user, false));
   });
 }

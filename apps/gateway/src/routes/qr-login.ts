@@ -1,4 +1,4 @@
-import { AccountCode, GatewayCode } from '@exchange-web/protocol/codes';
+import { AccountCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import {
   crossTerminalRequestSchema,
@@ -7,18 +7,16 @@ import {
   type CrossTerminalReply,
   type QrKeyPoll,
 } from '@exchange-web/protocol/qr-login';
-import { SignInFactor, SignInResult } from '@exchange-web/protocol/schemas';
+import { SignInFactor } from '@exchange-web/protocol/schemas';
 import { answerQrKey, issueQrKey, pollQrKey } from '../accounts/qr-login';
 import type { SessionStore } from '../accounts/sessions';
-import { recordSignIn } from '../accounts/sign-in-history';
-import { countRequest } from '../accounts/throttle';
 import { deviceName } from '../accounts/user-agent';
 import { toSessionReply } from '../accounts/user-info';
 import { findUser } from '../accounts/users';
 import type { AccountsConfig } from '../config';
 import type { Database } from '../db/database';
-import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope-response';
+import { limitPerAddress } from '../http/rate-limit';
 import { RefusedError } from '../http/errors';
 import type { LoginBodyReader } from '../http/read-login-body';
 import type { Routes } from '../http/routes';
@@ -47,15 +45,7 @@ export function registerQrLoginRoutes(
   routes.post(ApiPath.qrKeyStatus, async (c) => {
     const { fields, clientKey } = await deps.loginBody.read(c, qrKeyStatusRequestSchema);
     if (!('qrcodeKey' in fields)) {
-      const verdict = await countRequest(deps.db, `qr-key:${clientIp(c)}`, deps.config.qrKeysPerIp);
-      if (!verdict.allowed) {
-        throw new RefusedError({
-          status: 429,
-          code: GatewayCode.rateLimited,
-          message: 'too many QR codes asked for from this address; try again later',
-          retryAfterSeconds: verdict.retryAfterSeconds,
-        });
-      }
+      await limitPerAddress(c, deps.db, 'qr-key', deps.config.qrKeysPerIp, 'QR codes');
       return ok(c, await issueQrKey(deps.db, deviceOf(c), deps.config.qrLoginTtlSeconds));
     }
     const poll = await pollQrKey(deps.db, fields.qrcodeKey, fields.token);
@@ -68,14 +58,7 @@ export function registerQrLoginRoutes(
     if (!user || user.frozen) {
       return ok(c, { status: QrLoginStatus.expired, expiresInSeconds: 0 } satisfies QrKeyPoll);
     }
-    await signIn(c, deps, user, clientKey);
-    await recordSignIn(
-      deps.db,
-      user.user_id,
-      deviceOf(c),
-      SignInResult.success,
-      SignInFactor.qrCode,
-    );
+    await signIn(c, deps, user, clientKey, SignInFactor.qrCode);
     const reply: QrKeyPoll = {
       status: QrLoginStatus.confirmed,
       expiresInSeconds: poll.expiresInSeconds,

@@ -6,7 +6,7 @@ import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
 import { factorCodeError } from '../auth/factor-code';
-import { registerFieldError, type RegisterInput } from '../auth/register-form';
+import { initialRegisterForm, registerFieldError } from '../auth/register-form';
 import { useCodeSender, type CodeSender } from '../auth/useCodeSender';
 import { verifyCodePattern } from '../auth/verify-code';
 import authStyles from '../auth/auth.module.css';
@@ -29,16 +29,6 @@ export interface ContactPanelProps {
 }
 
 type Field = 'address' | 'areaCode' | 'newCode' | 'currentCode' | 'pwd' | 'googleCode';
-
-const NO_INPUT: RegisterInput = {
-  email: '',
-  emailCode: '',
-  areaCode: '',
-  mobile: '',
-  mobileCode: '',
-  pwd: '',
-  rePwd: '',
-};
 
 /** Where a change code goes, as the notice under its field says. */
 const describeSend = (request: SendChangeCodeRequest & { shownAs?: string }): string =>
@@ -80,7 +70,7 @@ export function ContactPanel(props: ContactPanelProps) {
     const address = value('address');
     // The registration form's checks of an address and a number.
     const problem = (field: 'email' | 'areaCode' | 'mobile', typed: string) =>
-      registerFieldError(field, { ...NO_INPUT, [field]: typed });
+      registerFieldError(field, { ...initialRegisterForm.values, [field]: typed });
     if (channel === 'email') {
       const wrong = problem('email', address);
       if (wrong) setErrors({ address: t(wrong) });
