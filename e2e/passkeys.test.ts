@@ -71,6 +71,10 @@ describe('passkeys', () => {
     const { page } = device;
     await registerByEmail(page, siteUrl, email, PASSWORD);
     await page.goto(`${siteUrl}/modifyverification`);
+    // The long page's sections are linked from its top.
+    const sections = page.getByRole('navigation', { name: 'Security settings' });
+    await sections.getByRole('link', { name: 'Passkeys' }).click();
+    await page.waitForURL(`${siteUrl}/modifyverification#passkeys-title`);
     const panel = page.getByTestId('passkeys');
     await panel.getByText('No passkeys yet.').waitFor();
 

@@ -22,7 +22,8 @@ type LoginField = keyof LoginRequest;
 
 /**
  * Log in with an email, a mobile number or a sub-account name and a password, then, for an
- * account with an authenticator app, its code; or by a QR code a signed-in device confirms.
+ * account with an authenticator app or a passkey, that second step; or with a passkey alone; or
+ * by a QR code a signed-in device confirms.
  * Plain form fields, no component library: the page a phone opens most often stays within its
  * first-load budget.
  */

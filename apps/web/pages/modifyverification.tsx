@@ -7,11 +7,20 @@ import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
 import { ContactPanel } from '../components/security/ContactPanel';
 import { PasskeyPanel } from '../components/security/PasskeyPanel';
 import { PasswordPanel } from '../components/security/PasswordPanel';
+import securityStyles from '../components/security/security.module.css';
 import { signedInPageProps } from '../lib/page-access';
 
 // SPEC 2 lists `modifyverification` among the pages and shows none: read as the page where a
 // person changes how they prove it is them, starting with the authenticator app (issue 19).
 export const getServerSideProps = signedInPageProps('/modifyverification');
+
+/** The page's sections, each linked from its top (the page is long on a phone). */
+const SECTIONS = [
+  ['authenticator-title', 'security.authenticatorTitle'],
+  ['passkeys-title', 'security.passkeysTitle'],
+  ['password-title', 'security.passwordTitle'],
+  ['contact-title', 'security.contactTitle'],
+] as const;
 
 /**
  * The security settings: the authenticator app as the second step of every sign-in, passkeys,
@@ -40,6 +49,15 @@ export default function SecuritySettingsPage() {
           <p aria-busy="true">{t('account.loading')}</p>
         ) : (
           <>
+            <nav aria-label={t('security.title')}>
+              <ul className={securityStyles.sections}>
+                {SECTIONS.map(([id, title]) => (
+                  <li key={id}>
+                    <a href={`#${id}`}>{t(title)}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             <h2 id="authenticator-title">{t('security.authenticatorTitle')}</h2>
             <div aria-labelledby="authenticator-title" role="group" data-testid="authenticator">
               {error ? <Notice tone="error">{error}</Notice> : null}

@@ -11,7 +11,7 @@ import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Notice } from '../form/controls';
 import securityStyles from '../security/security.module.css';
 import formStyles from '../form/form.module.css';
@@ -72,6 +72,8 @@ export default function QrLoginPanel({ onSignedIn }: QrLoginPanelProps) {
   }, [issue]);
 
   const [finished, setFinished] = useState(false);
+  // The confirmed reply signs this browser in once; going on must not run twice either.
+  const signedIn = useRef(false);
   const poll = useEndpointQuery(
     Endpoints.qrKeyStatus,
     issued ? { qrcodeKey: issued.qrcodeKey, token: issued.token } : {},
@@ -82,7 +84,9 @@ export default function QrLoginPanel({ onSignedIn }: QrLoginPanelProps) {
   useEffect(() => {
     if (!reply || !FINAL.has(reply.status)) return;
     setFinished(true);
-    if (reply.status === QrLoginStatus.confirmed && reply.session) void onSignedIn();
+    if (reply.status !== QrLoginStatus.confirmed || !reply.session || signedIn.current) return;
+    signedIn.current = true;
+    void onSignedIn();
   }, [reply, onSignedIn]);
   useEffect(() => {
     if (poll.error) setError(t(errorMessageKey(poll.error)));
