@@ -95,37 +95,24 @@ describe('state that several gateway processes share on one PostgreSQL database'
     const database = await createPostgresDatabase();
     const processes = await openProcesses(database.url, 4);
     try {
-      // Four logins at once against a cap of 1 and then of 2: each ends the oldest past the cap.
-      for (const cap of [1, 2]) {
-        const stores = processes.map(
-          (db) => new SessionStore(db, { ...DEFAULT_ACCOUNTS_CONFIG, maxSessionsPerUser: cap }),
-        );
+      /** Four logins at once, one per process, against `cap`: the live sessions they leave. */
+      const raceLogins = async (cap: number) => {
         await Promise.all(
-          stores.map((store) =>
-            store.start(DEMO_ACCOUNT.userId, { ip: '127.0.0.1', userAgent: 'test' }),
+          processes.map((db) =>
+            new SessionStore(db, { ...DEFAULT_ACCOUNTS_CONFIG, maxSessionsPerUser: cap }).start(
+              DEMO_ACCOUNT.userId,
+              { ip: '127.0.0.1', userAgent: 'test' },
+            ),
           ),
         );
-        const live = await processes[0]!.query(
+        return processes[0]!.query(
           'SELECT 1 FROM sessions WHERE user_id = $1 AND ended_reason IS NULL',
           [DEMO_ACCOUNT.userId],
         );
-        expect(live).toHaveLength(cap);
-      }
-      const stores = processes.map(
-        (db) => new SessionStore(db, { ...DEFAULT_ACCOUNTS_CONFIG, maxSessionsPerUser: 1 }),
-      );
-      for (let round = 0; round < 5; round += 1) {
-        await Promise.all(
-          stores.map((store) =>
-            store.start(DEMO_ACCOUNT.userId, { ip: '127.0.0.1', userAgent: 'test' }),
-          ),
-        );
-        const live = await processes[0]!.query(
-          'SELECT 1 FROM sessions WHERE user_id = $1 AND ended_reason IS NULL',
-          [DEMO_ACCOUNT.userId],
-        );
-        expect(live).toHaveLength(1);
-      }
+      };
+      // Against a cap of 1 and then of 2, each race ends the oldest past the cap.
+      for (const cap of [1, 2]) expect(await raceLogins(cap)).toHaveLength(cap);
+      for (let round = 0; round < 5; round += 1) expect(await raceLogins(1)).toHaveLength(1);
     } finally {
       await closeAll(processes);
       await database.drop();

@@ -1,3 +1,4 @@
+import { SecondFactor } from '@exchange-web/protocol/authenticator';
 import { PasskeyRule, type Passkey } from '@exchange-web/protocol/passkeys';
 import {
   generateAuthenticationOptions,
@@ -67,10 +68,20 @@ export async function listPasskeys(db: Queryable, userId: string): Promise<Passk
   }));
 }
 
-/** Whether the account has a passkey (then a password sign-in asks for a second step). */
-export async function hasPasskeys(db: Queryable, userId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM passkeys WHERE user_id = $1 LIMIT 1', [userId]);
-  return rows.length > 0;
+/**
+ * The second factors the account has, in one query on the sign-in path: its authenticator app
+ * and its passkeys (then a password sign-in asks for a second step).
+ */
+export async function secondFactorsOf(db: Queryable, userId: string): Promise<SecondFactor[]> {
+  const [row] = await db.query<{ app: boolean; passkey: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM authenticators WHERE user_id = $1) AS app,
+            EXISTS (SELECT 1 FROM passkeys WHERE user_id = $1) AS passkey`,
+    [userId],
+  );
+  return [
+    ...(row?.app ? [SecondFactor.authenticator] : []),
+    ...(row?.passkey ? [SecondFactor.passkey] : []),
+  ];
 }
 
 /** Removes one of the account's passkeys: false when it has none by that id. */

@@ -32,7 +32,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords';
 import type { SessionStore, SignInDevice } from '../accounts/sessions';
 import { recordSignIn } from '../accounts/sign-in-history';
 import {
-  hasPasskeys,
+  secondFactorsOf,
   ticketChallenge,
   ticketOptions,
   verifyPasskeyAnswer,
@@ -328,10 +328,7 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     await deps.challenges.checkLoginDevice(c, user.user_id, deviceKnown);
     // An account with an authenticator or a passkey: no session yet, a ticket for the second
     // step instead, with a passkey challenge when the account has one.
-    const factors: SecondFactor[] = [];
-    if (await deps.authenticators.isBound(deps.db, user.user_id))
-      factors.push(SecondFactor.authenticator);
-    if (await hasPasskeys(deps.db, user.user_id)) factors.push(SecondFactor.passkey);
+    const factors = await secondFactorsOf(deps.db, user.user_id);
     if (factors.length > 0) {
       await recordSignIn(
         deps.db,

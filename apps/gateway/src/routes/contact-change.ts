@@ -138,7 +138,7 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
   /** Checks the factors and both codes, makes the change, and does what follows a change. */
   const change = async (
     c: Context,
-    userId: string,
+    user: UserRow,
     sessionId: string,
     proof: {
       pwd: string;
@@ -150,12 +150,14 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
     update: { sql: string; params: unknown[] },
     alert: SecurityAlert,
   ) => {
-    const user = await accountOf(userId);
+    const userId = user.user_id;
+    // The address before the change: the consent's code went there, and it is told afterwards.
+    const former = currentTarget(user);
     await checkCurrentFactors(c, deps, userId, proof);
     // After the factors, so a wrong password costs no code; both are used up together.
     const codes = [
       { target, code: proof.newCode },
-      { target: currentTarget(user), code: proof.verifyCode },
+      { target: former, code: proof.verifyCode },
     ];
     if (!(await useCodes(deps.db, codes))) {
       throw refused(
@@ -177,16 +179,7 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
       lockedUntil: await markSecurityChanged(deps.db, userId, deps.config.securityLockMs),
     };
     // The new address by the usual way, and the old one, whose holder may not have made it.
-    await sendSecurityAlert(deps.alerts, userId, alert);
-    const old = currentTarget(user);
-    const oldDeliver = deps.deliveries[old.channel];
-    if (oldDeliver && old.channel === target.channel) {
-      await oldDeliver(old.recipient, {
-        kind: 'alert',
-        alert,
-        antiPhishingCode: user.anti_phishing_code,
-      }).catch(() => deps.logWarning('security alert: delivery to the old address failed'));
-    }
+    await sendSecurityAlert(deps.alerts, userId, alert, former);
     return ok(c, reply);
   };
 
@@ -197,7 +190,7 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
     // An e-mail account signs in with its address: its login name follows the address.
     return change(
       c,
-      session.userId,
+      user,
       session.sessionId,
       { ...fields, newCode: fields.emailCode },
       target,
@@ -226,7 +219,7 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
     // A mobile account signs in with its number: its login name follows the number.
     return change(
       c,
-      session.userId,
+      user,
       session.sessionId,
       { ...fields, newCode: fields.mobileCode },
       target,
