@@ -11,15 +11,20 @@ import { VerifyChannel, VerifyScene } from './verify-code-rule';
 
 export { VerifyChannel, VerifyCodeRule, VerifyScene } from './verify-code-rule';
 
-/** Payload of `/v1/user/public/sendVerifyCode`: an e-mail address, or a mobile number. */
+/**
+ * Payload of `/v1/user/public/sendVerifyCode`: an e-mail address, or a mobile number. Only the
+ * `register` scene is public: the others are sent by their own signed calls to the account's
+ * addresses, and a public send of theirs would replace (and so void) a code the holder is waiting
+ * for.
+ */
 export const sendVerifyCodeRequestSchema = z.discriminatedUnion('channel', [
   z.strictObject({
-    scene: z.enum(VerifyScene),
+    scene: z.literal(VerifyScene.register),
     channel: z.literal(VerifyChannel.email),
     email: emailField,
   }),
   z.strictObject({
-    scene: z.enum(VerifyScene),
+    scene: z.literal(VerifyScene.register),
     channel: z.literal(VerifyChannel.mobile),
     areaCode: areaCodeField,
     mobile: mobileField,
