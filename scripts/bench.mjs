@@ -21,12 +21,14 @@ const report = (name, value, unit, budget = '') => {
 };
 
 /** Time from `node scripts/start.mjs` on a built tree to its "ready" line. */
-async function timeStart(port, dataDir) {
+async function timeStart(port, mailCatcherPort, dataDir) {
   const env = {
     ...process.env,
     PORT: String(port),
     GATEWAY_PORT: String(await freePort()),
     HEADER_FOOTER_PORT: String(await freePort()),
+    MAIL_CATCHER_PORT: String(mailCatcherPort),
+    MAIL_CATCHER_SMTP_PORT: String(await freePort()),
     GATEWAY_DATA_DIR: dataDir,
   };
   const started = performance.now();
@@ -103,12 +105,13 @@ for (const weight of weights)
 const executablePath = ensureChromium();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-gateway-'));
 const port = await freePort();
+const mailCatcherPort = await freePort();
 const stopStart = async (child) => {
   child.kill('SIGINT');
   await new Promise((resolve) => child.once('exit', resolve));
 };
 
-const cold = await timeStart(port, dataDir);
+const cold = await timeStart(port, mailCatcherPort, dataDir);
 try {
   report('npm start, built tree, new database: start to serving', cold.ms, 'ms');
   const url = `http://127.0.0.1:${port}/`;
@@ -126,6 +129,7 @@ try {
     executablePath,
     args: CHROMIUM_ARGS,
     siteUrl: `http://127.0.0.1:${port}`,
+    mailCatcherUrl: `http://127.0.0.1:${mailCatcherPort}`,
   });
   console.log(`\n${formatPagesTable(pages)}\n`);
   for (const row of [pages.bare, ...pages.rows]) {
@@ -143,7 +147,7 @@ try {
   await stopStart(cold.child);
 }
 
-const warm = await timeStart(port, dataDir);
+const warm = await timeStart(port, mailCatcherPort, dataDir);
 report('npm start, built tree, existing database: start to serving', warm.ms, 'ms');
 await stopStart(warm.child);
 await rm(dataDir, { recursive: true, force: true });

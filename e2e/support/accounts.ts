@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { challengeDialog, passChallenge } from './challenge';
-import { readVerifyCode } from './mail';
+import { caughtIds, readVerifyCode } from './mail';
 import { acceptLegalNotice } from './pages';
 
 let counter = 0;
@@ -102,23 +102,52 @@ export async function registerByEmail(
   await page.waitForURL(`${siteUrl}${options.languagePrefix ?? ''}/account`);
 }
 
+/** Where the code of a sign-in from a new device goes, and the catcher that receives it. */
+export interface LoginCodeOptions {
+  /** The address or number (`+81 9012345678`) the code goes to. @default the login name */
+  codeTo?: string;
+  /** @default inject('mailCatcherUrl') */
+  mailCatcherUrl?: string;
+}
+
 /**
- * Fills the login form on the page it is on and sends it, until `until` resolves: a new browser is
- * a new device, which the gateway may meet with a human-verification challenge, passed here.
+ * Fills the login form on the page it is on and sends it, until `until` resolves. A new browser
+ * is a new device, which the gateway may meet with a human-verification challenge and, for an
+ * account without an authenticator app or passkey, with a code sent to its address: both are
+ * answered here as a person would (the code read from the mail catcher).
  */
 export async function sendLoginForm(
   page: Page,
   loginName: string,
   password: string,
   until: () => Promise<unknown>,
+  options: LoginCodeOptions = {},
 ): Promise<void> {
+  const mailCatcherUrl = options.mailCatcherUrl ?? inject('mailCatcherUrl');
+  const codeTo = options.codeTo ?? loginName;
+  // Messages already there are not this sign-in's.
+  const seen = await caughtIds(mailCatcherUrl, codeTo);
   await page.locator('#loginName').fill(loginName);
   await page.locator('#pwd').fill(password);
   await page.getByTestId('login-form').locator('button[type=submit]').click();
-  const challenged = challengeDialog(page)
+  // Each waits for its step and answers it; neither may come, so their timeouts are no failure.
+  void challengeDialog(page)
     .waitFor()
     .then(() => passChallenge(page))
     .catch(() => undefined);
-  await Promise.race([until(), challenged]);
+  void enterSentLoginCode(page, mailCatcherUrl, codeTo, seen).catch(() => undefined);
   await until();
+}
+
+/** Waits for the new-device step, then types the code the newest message to `codeTo` carries. */
+export async function enterSentLoginCode(
+  page: Page,
+  mailCatcherUrl: string,
+  codeTo: string,
+  seen: readonly string[],
+): Promise<void> {
+  const form = page.getByTestId('sent-code-form');
+  await form.waitFor();
+  await form.getByRole('textbox').fill(await readVerifyCode(mailCatcherUrl, codeTo, seen));
+  await form.locator('button[type=submit]').click();
 }

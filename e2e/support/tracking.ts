@@ -2,8 +2,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { LocalStorageKey } from '@exchange-web/protocol/registry';
 import { trackingEventsReplySchema } from '@exchange-web/protocol/schemas';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { challengeDialog, passChallenge } from './challenge';
-import { newVisitor } from './accounts';
+import { newVisitor, sendLoginForm } from './accounts';
 
 /** The seeded demo account, an operator in the default stack (README "Behaviour tracking"). */
 export const DEMO_OPERATOR = { loginName: 'demo@exchange-web.test', password: 'Demo-Trader-2026' };
@@ -21,20 +20,14 @@ export type StoredEvent = Record<string, unknown> & {
 
 /**
  * A browser context signed in as the demo operator, through the login page as a person does
- * (passing the challenge when the gateway asks one of a device it has not seen).
+ * (passing the challenge and typing the e-mailed code a device it has not seen is asked).
  */
 export async function operatorContext(browser: Browser, siteUrl: string): Promise<BrowserContext> {
   const { context, page } = await newVisitor(browser, siteUrl);
   await page.goto(`${siteUrl}/login`);
-  await page.getByLabel('Email or mobile number').fill(DEMO_OPERATOR.loginName);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  const signedIn = page.waitForURL((url) => url.pathname === '/account');
-  const challenged = challengeDialog(page)
-    .waitFor()
-    .then(() => passChallenge(page));
-  await Promise.race([signedIn, challenged]);
-  await signedIn;
+  await sendLoginForm(page, DEMO_OPERATOR.loginName, DEMO_OPERATOR.password, () =>
+    page.waitForURL((url) => url.pathname === '/account'),
+  );
   await page.close();
   return context;
 }

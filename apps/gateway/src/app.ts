@@ -193,6 +193,8 @@ export function createApp({
     loginBody,
     challenges: challengeGuard,
     authenticators,
+    deliveries,
+    logWarning,
   });
   // Registration codes by e-mail and SMS (README "Accounts and sessions").
   registerVerificationRoutes(routes, {

@@ -40,6 +40,7 @@ describe('readAccountsConfig', () => {
       qrKeysPerIp: { limit: 30, windowMs: 600_000 },
       qrLoginTtlSeconds: 120,
       passkeyChallengesPerIp: { limit: 30, windowMs: 600_000 },
+      signInCodesPerAccount: { limit: 10, windowMs: 3_600_000 },
     });
   });
 
@@ -61,6 +62,8 @@ describe('readAccountsConfig', () => {
       GATEWAY_QR_LOGIN_TTL_SECONDS: '30',
       GATEWAY_PASSKEY_CHALLENGES_PER_IP: '7',
       GATEWAY_PASSKEY_CHALLENGES_PER_IP_WINDOW_MS: '9000',
+      GATEWAY_SIGN_IN_CODES_PER_ACCOUNT: '2',
+      GATEWAY_SIGN_IN_CODES_PER_ACCOUNT_WINDOW_MS: '7000',
     });
     expect(config).toEqual({
       sessionTtlMs: 1000,
@@ -75,6 +78,7 @@ describe('readAccountsConfig', () => {
       qrKeysPerIp: { limit: 4, windowMs: 5000 },
       qrLoginTtlSeconds: 30,
       passkeyChallengesPerIp: { limit: 7, windowMs: 9000 },
+      signInCodesPerAccount: { limit: 2, windowMs: 7000 },
     });
     expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
     expect(readAccountsConfig({}).maxSessionsPerUser).toBe(10);
@@ -490,10 +494,11 @@ describe('readRequestGuardConfig', () => {
 });
 
 describe('readVerificationConfig', () => {
-  it('defaults to verified registration, the documented sender and no transport', () => {
+  it('defaults to verified registration and new devices, the documented sender, no transport', () => {
     expect(readVerificationConfig({})).toEqual(DEFAULT_VERIFICATION_CONFIG);
     expect(DEFAULT_VERIFICATION_CONFIG).toEqual({
       registerVerify: true,
+      newDeviceVerify: true,
       mailUrl: undefined,
       mailFrom: '"exchange-web" <no-reply@exchange-web.test>',
       smsWebhookUrl: undefined,
@@ -505,12 +510,14 @@ describe('readVerificationConfig', () => {
     expect(
       readVerificationConfig({
         GATEWAY_REGISTER_VERIFY: '0',
+        GATEWAY_NEW_DEVICE_VERIFY: '0',
         MAIL_URL: 'smtps://mailer:secret@smtp.example.com:465',
         MAIL_FROM: 'Exchange <hello@example.com>',
         SMS_WEBHOOK_URL: 'https://sms.example.com/send?key=1',
       }),
     ).toEqual({
       registerVerify: false,
+      newDeviceVerify: false,
       mailUrl: 'smtps://mailer:secret@smtp.example.com:465',
       mailFrom: 'Exchange <hello@example.com>',
       smsWebhookUrl: 'https://sms.example.com/send?key=1',

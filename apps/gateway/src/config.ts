@@ -59,6 +59,11 @@ export interface AccountsConfig {
   qrLoginTtlSeconds: number;
   /** Challenges to sign in with a passkey one IP address may ask for. @default 30 per 10 minutes */
   passkeyChallengesPerIp: WindowLimit;
+  /**
+   * Codes of sign-ins from new devices one account may be sent (each sign-in and each resend),
+   * so whoever has the password cannot flood its mailbox. @default 10 per hour
+   */
+  signInCodesPerAccount: WindowLimit;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -163,6 +168,12 @@ export interface VerificationConfig {
    * answers 21001 for a taken name. @default true
    */
   registerVerify: boolean;
+  /**
+   * Whether a password sign-in from a device the account has not signed in from (no key of an
+   * earlier sign-in signed it) needs a code sent to the account's e-mail, else its number, when
+   * the account has no authenticator app or passkey (which are asked instead). @default true
+   */
+  newDeviceVerify: boolean;
   /**
    * The SMTP server that sends e-mail codes and notices: `smtp://` or `smtps://`, with its user and
    * password in the URL if it wants them. @default undefined: e-mail codes answer 50300
@@ -303,6 +314,7 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   qrKeysPerIp: { limit: 30, windowMs: 10 * 60_000 },
   qrLoginTtlSeconds: QrLoginRule.ttlSeconds,
   passkeyChallengesPerIp: { limit: 30, windowMs: 10 * 60_000 },
+  signInCodesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
 };
 
 /**
@@ -356,6 +368,7 @@ export const DEFAULT_REQUEST_GUARD_CONFIG: Readonly<RequestGuardConfig> = {
 
 export const DEFAULT_VERIFICATION_CONFIG: Readonly<VerificationConfig> = {
   registerVerify: true,
+  newDeviceVerify: true,
   mailUrl: undefined,
   mailFrom: '"exchange-web" <no-reply@exchange-web.test>',
   smsWebhookUrl: undefined,
@@ -486,6 +499,18 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
         env,
         'GATEWAY_PASSKEY_CHALLENGES_PER_IP_WINDOW_MS',
         defaults.passkeyChallengesPerIp.windowMs,
+      ),
+    },
+    signInCodesPerAccount: {
+      limit: integerFrom(
+        env,
+        'GATEWAY_SIGN_IN_CODES_PER_ACCOUNT',
+        defaults.signInCodesPerAccount.limit,
+      ),
+      windowMs: integerFrom(
+        env,
+        'GATEWAY_SIGN_IN_CODES_PER_ACCOUNT_WINDOW_MS',
+        defaults.signInCodesPerAccount.windowMs,
       ),
     },
     qrLoginTtlSeconds: integerFrom(env, 'GATEWAY_QR_LOGIN_TTL_SECONDS', defaults.qrLoginTtlSeconds),
@@ -827,6 +852,7 @@ export function readVerificationConfig(env: NodeJS.ProcessEnv = process.env): Ve
   }
   return {
     registerVerify: booleanFrom(env, 'GATEWAY_REGISTER_VERIFY', defaults.registerVerify),
+    newDeviceVerify: booleanFrom(env, 'GATEWAY_NEW_DEVICE_VERIFY', defaults.newDeviceVerify),
     mailUrl: urlFrom(env, 'MAIL_URL', ['smtp:', 'smtps:']),
     mailFrom,
     smsWebhookUrl: urlFrom(env, 'SMS_WEBHOOK_URL', ['http:', 'https:']),

@@ -22,13 +22,15 @@ export const CHALLENGES_OFF: Partial<ChallengeConfig> = {
  * What the suites that test something else need of the request guards: plaintext login and
  * registration (their bodies are built by hand; login-encryption.test.ts and hostile-input.test.ts
  * test the encrypted default), registration without a verification code (they register by hand;
- * verification.test.ts turns codes on and tests them), and per-client limits that a file's
+ * verification.test.ts turns codes on and tests them), sign-in from a new device without one
+ * (new-device.test.ts tests it), and per-client limits that a file's
  * requests from one address never reach (rate-limit.test.ts and hostile-input.test.ts turn them
  * down through `overrides`).
  */
 export const GUARDS_RELAXED = {
   loginPlaintextAllowed: true,
   registerVerify: false,
+  newDeviceVerify: false,
   publicRateLimit: { limit: 1_000_000, windowMs: 60_000 },
   sessionRateLimit: { limit: 1_000_000, windowMs: 60_000 },
 } satisfies Partial<GatewayConfig>;

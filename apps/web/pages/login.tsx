@@ -4,7 +4,6 @@ import type { LoginRequest } from '@exchange-web/protocol/schemas';
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useState, type FormEvent } from 'react';
-import { SecondFactorForm } from '../components/auth/SecondFactorForm';
 import { useSignInForm } from '../components/auth/useSignInForm';
 import { TextField } from '../components/form/TextField';
 import { signInPageProps } from '../lib/page-access';
@@ -17,6 +16,11 @@ export const getServerSideProps = signInPageProps;
 
 // The QR sign-in and its encoder load only for a visitor who picks it.
 const QrLoginPanel = dynamic(() => import('../components/auth/QrLoginPanel'), { ssr: false });
+// The second step (an app's code, a passkey, a sent code) only for a sign-in that needs one.
+const SecondFactorForm = dynamic(
+  () => import('../components/auth/SecondFactorForm').then((module) => module.SecondFactorForm),
+  { ssr: false },
+);
 
 type LoginField = keyof LoginRequest;
 

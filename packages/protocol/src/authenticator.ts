@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AuthenticatorRule, RECOVERY_CODE_PATTERN, TIME_CODE_PATTERN } from './authenticator-rule';
 import { fidoVerifyCodeField, webAuthnOptionsSchema } from './passkeys';
-import { factorCodeField, sessionReplySchema } from './schemas';
+import { factorCodeField, sessionReplySchema, verifyCodeField } from './schemas';
 
 /**
  * The authenticator app as a second sign-in factor (ours: SPEC 7 names the verify-login paths and
@@ -29,8 +29,18 @@ const loginTicketField = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'expected the ticket of the password step'));
 
-/** The second factors a sign-in may ask for. */
-export const SecondFactor = { authenticator: 'google', passkey: 'fido' } as const;
+/**
+ * The second factors a sign-in may ask for: the authenticator app or a passkey when the account
+ * has one; otherwise, from a device the account has not signed in from, a code sent to its e-mail
+ * (its number when it has no e-mail). Ours: SPEC 7 names the encrypted fields `emailCode` and
+ * `mobileCode`; a device is known when its key signed an earlier sign-in (userCheckDeviceSign).
+ */
+export const SecondFactor = {
+  authenticator: 'google',
+  passkey: 'fido',
+  email: 'email',
+  mobile: 'mobile',
+} as const;
 export type SecondFactor = (typeof SecondFactor)[keyof typeof SecondFactor];
 
 /**
@@ -44,6 +54,12 @@ export const secondFactorReplySchema = z.strictObject({
     expiresInSeconds: z.number().check(z.int(), z.positive()),
     /** With a passkey among the factors: what `navigator.credentials.get` is given. */
     passkeyOptions: z.optional(webAuthnOptionsSchema),
+    /**
+     * With an e-mailed (or texted) code among the factors: where it went, partly hidden
+     * (`d***@example.com`, `+81 ******5678`), and the seconds until another may be asked for.
+     */
+    codeSentTo: z.optional(z.string().check(z.maxLength(320))),
+    resendAfterSeconds: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
 });
 export type SecondFactorReply = z.infer<typeof secondFactorReplySchema>;
@@ -57,14 +73,23 @@ export const needsSecondFactor = (reply: LoginReply): reply is SecondFactorReply
   'secondFactor' in reply;
 
 /**
- * Payload of `/v1/user/verifyLogin`: the ticket and the app's code, or a passkey's answer to the
- * ticket's challenge (all encrypted).
+ * Payload of `/v1/user/verifyLogin`: the ticket and the app's code, a passkey's answer to the
+ * ticket's challenge, or the code sent to the account's e-mail or number (all encrypted).
  */
 export const verifyLoginRequestSchema = z.union([
   z.strictObject({ token: loginTicketField, googleCode: factorCodeField }),
   z.strictObject({ token: loginTicketField, fidoVerifyCode: fidoVerifyCodeField }),
+  z.strictObject({ token: loginTicketField, emailCode: verifyCodeField }),
+  z.strictObject({ token: loginTicketField, mobileCode: verifyCodeField }),
 ]);
 export type VerifyLoginRequest = z.infer<typeof verifyLoginRequestSchema>;
+
+/**
+ * Payload of `/v1/user/verifyLogin/resendCode` (encrypted): another code for the sign-in of this
+ * ticket, to where the first went. Its reply is `sendVerifyCodeReplySchema`'s.
+ */
+export const resendLoginCodeRequestSchema = z.strictObject({ token: loginTicketField });
+export type ResendLoginCodeRequest = z.infer<typeof resendLoginCodeRequestSchema>;
 
 /** Reply of `/v1/user/security/google/setup`: a new secret, for the QR code and for typing. */
 export const authenticatorSetupReplySchema = z.strictObject({
@@ -98,3 +123,4 @@ export {
   loginRequestSchema,
   sessionReplySchema,
 } from './schemas';
+export { sendVerifyCodeReplySchema } from './verification';

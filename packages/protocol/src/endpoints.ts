@@ -138,6 +138,7 @@ export const Endpoints = {
   // Login and registration (README "Accounts and sessions").
   login: authenticator('POST', ApiPath.login, 'loginRequestSchema', 'loginReplySchema'),
   verifyLogin: authenticator('POST', ApiPath.verifyLogin, 'verifyLoginRequestSchema', 'sessionReplySchema'),
+  resendLoginCode: authenticator('POST', ApiPath.resendLoginCode, 'resendLoginCodeRequestSchema', 'sendVerifyCodeReplySchema'),
   registerEmail: account('POST', ApiPath.registerEmail, 'registerEmailRequestSchema', 'sessionReplySchema'),
   registerMobile: account('POST', ApiPath.registerMobile, 'registerMobileRequestSchema', 'sessionReplySchema'),
   registerMobileAndEmail: account('POST', ApiPath.registerMobileAndEmail, 'registerMobileAndEmailRequestSchema', 'sessionReplySchema'),

@@ -86,6 +86,7 @@ describe('login encryption', () => {
       '/v1/user/login',
       '/v1/user/agency/login',
       '/v1/user/verifyLogin',
+      '/v1/user/verifyLogin/resendCode',
       '/v1/user/agency/verifyLogin',
       '/v1/user/verifySystemLogin',
       '/v1/user/register/mobile',

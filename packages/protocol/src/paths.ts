@@ -47,6 +47,8 @@ export const ApiPath = {
   login: '/v1/user/login',
   agencyLogin: '/v1/user/agency/login',
   verifyLogin: '/v1/user/verifyLogin',
+  /** Ours: another e-mailed or texted code for a sign-in from a new device (its ticket). */
+  resendLoginCode: '/v1/user/verifyLogin/resendCode',
   agencyVerifyLogin: '/v1/user/agency/verifyLogin',
   verifySystemLogin: '/v1/user/verifySystemLogin',
   registerMobile: '/v1/user/register/mobile',
@@ -155,6 +157,7 @@ export const loginEncryptionPaths: readonly string[] = [
   ApiPath.login,
   ApiPath.agencyLogin,
   ApiPath.verifyLogin,
+  ApiPath.resendLoginCode,
   ApiPath.agencyVerifyLogin,
   ApiPath.verifySystemLogin,
   ApiPath.registerMobile,

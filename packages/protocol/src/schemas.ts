@@ -752,6 +752,9 @@ export const SignInFactor = {
   qrCode: 'qrCode',
   /** A passkey: alone (passwordless) or after the password. */
   passkey: 'passkey',
+  /** The code e-mailed (or texted) for a sign-in from a new device, after the password. */
+  emailCode: 'emailCode',
+  mobileCode: 'mobileCode',
 } as const;
 export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
 

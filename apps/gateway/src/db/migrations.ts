@@ -9,6 +9,7 @@ import { signInHistoryMigration } from './sign-in-history-migration';
 import { securityLockMigration } from './security-lock-migration';
 import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
+import { signInCodeMigration } from './sign-in-code-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -475,6 +476,8 @@ export const migrations: readonly Migration[] = [
   qrLoginMigration,
   // Passkeys (WebAuthn) as a second factor and for signing in alone.
   passkeysMigration,
+  // The code a sign-in from a new device is asked, on its ticket.
+  signInCodeMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

@@ -17,6 +17,17 @@ export type SecurityAlert =
   | 'emailChanged'
   | 'mobileChanged';
 
+/** Where a sign-in comes from, as its owner is told: browser and system (`''` unknown), address. */
+export interface SignInPlace {
+  browser: string;
+  os: string;
+  ip: string;
+}
+
+/** Whether a message carries a code (the others are notices and alerts). */
+export const carriesCode = (message: VerifyMessage): boolean =>
+  message.kind === 'code' || message.kind === 'changeCode' || message.kind === 'signInCode';
+
 /**
  * What a send delivers: a registration's code; the notice a registered recipient gets instead;
  * or a security alert to an account. Messages to an account show its anti-phishing code (`''`:
@@ -29,6 +40,8 @@ export type VerifyMessage =
   | { kind: 'changeCode'; code: string; antiPhishingCode: string }
   /** Sent instead to a new address that belongs to another account already. */
   | { kind: 'bindNotice'; antiPhishingCode: string }
+  /** A code for a sign-in from a new device, naming the device, to the account's address. */
+  | { kind: 'signInCode'; code: string; antiPhishingCode: string; device: SignInPlace }
   | { kind: 'alert'; alert: SecurityAlert; antiPhishingCode: string };
 
 /** Delivers a message to a recipient (an e-mail address, or a number `+81 9012345678`). */

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type Deliver } from './delivery';
-import { alertMail, bindNoticeMail, changeCodeMail, codeMail, noticeMail } from './messages';
+import { mailOf } from './messages';
 
 /** The reason of an SMTP failure without its text, which may quote the recipient. */
 const reasonOf = (error: unknown): string => {
@@ -25,16 +25,7 @@ export function createMailDelivery(url: string, from: string): Deliver {
     dnsTimeout: DELIVERY_TIMEOUT_MS,
   });
   return async (to, message) => {
-    const content =
-      message.kind === 'code'
-        ? codeMail(message.code)
-        : message.kind === 'notice'
-          ? noticeMail(message.antiPhishingCode)
-          : message.kind === 'changeCode'
-            ? changeCodeMail(message.code, message.antiPhishingCode)
-            : message.kind === 'bindNotice'
-              ? bindNoticeMail(message.antiPhishingCode)
-              : alertMail(message.alert, message.antiPhishingCode);
+    const content = mailOf(message);
     let rejected: unknown[];
     try {
       ({ rejected } = await transport.sendMail({

@@ -1,5 +1,7 @@
+import { AuthenticatorRule } from '@exchange-web/protocol/authenticator-rule';
 import { VerifyCodeRule } from '@exchange-web/protocol/verification';
-import type { SecurityAlert } from './delivery';
+import { html } from 'hono/html';
+import type { SecurityAlert, SignInPlace, VerifyMessage } from './delivery';
 
 /**
  * The texts of the verification messages. English only for now: the gateway keeps no language per
@@ -8,7 +10,8 @@ import type { SecurityAlert } from './delivery';
  *
  * The code stands in one fixed place, the first line of the e-mail text (and of the SMS):
  * `Your exchange-web verification code is 123456.`, and no other 6-digit number appears in any
- * of these texts, so a reader (or a test) finds it at once; the notices carry no code at all.
+ * of these texts (a device's names, which a sign-in's sender wrote, have long numbers cut), so a
+ * reader (or a test) finds it at once; the notices carry no code at all.
  *
  * An e-mail to an account shows its anti-phishing code in one fixed place too, the first line:
  * `Anti-phishing code: {code}` (README "Account security"). A phrase has a letter and only
@@ -18,6 +21,8 @@ import type { SecurityAlert } from './delivery';
 
 const PRODUCT = 'exchange-web';
 const minutes = VerifyCodeRule.ttlSeconds / 60;
+/** A sign-in's code serves as long as its ticket. */
+const signInMinutes = AuthenticatorRule.loginTicketTtlSeconds / 60;
 
 /** An e-mail's subject and bodies. */
 export interface MailContent {
@@ -184,3 +189,86 @@ export function bindNoticeMail(antiPhishingCode: string): MailContent {
 
 /** The SMS a new number gets instead of a code when another account has it already. */
 export const bindNoticeSms = (): string => `${PRODUCT}: ${BIND_NOTICE.join(' ')}`;
+
+/**
+ * How a sign-in's device reads in a message: `Chrome 131 on Windows 10, address 203.0.113.7`.
+ * Its names come from a user agent its sender wrote, so a long number in them is cut: nothing
+ * but the code may read as one.
+ */
+function placeLine({ browser, os, ip }: SignInPlace): string {
+  const device = [browser || 'an unknown browser', os]
+    .filter(Boolean)
+    .map((name) => name.replace(/\d{5,}/g, '…'))
+    .join(' on ');
+  return `${device}, address ${ip}`;
+}
+
+const signInAdvice = (place: SignInPlace) => [
+  `Someone signed in to your ${PRODUCT} account with its password from a new device: ${placeLine(place)}.`,
+  `If it was you, enter the code on the sign-in page within ${signInMinutes} minutes. It works once, for that sign-in only.`,
+  'If it was not you, share the code with nobody and change your password at once: someone else knows it.',
+];
+
+/**
+ * The e-mail carrying the code of a sign-in from a new device. The device's names come from its
+ * user agent, which its sender wrote: the HTML escapes them (hono's `html`).
+ */
+export function signInCodeMail(
+  code: string,
+  antiPhishingCode: string,
+  place: SignInPlace,
+): MailContent {
+  const proof = antiPhishingLine(antiPhishingCode);
+  const advice = signInAdvice(place);
+  return {
+    subject: `Your ${PRODUCT} sign-in code`,
+    text: [...proof, ...(proof.length > 0 ? [''] : []), codeLine(code), '', ...advice, ''].join(
+      '\n',
+    ),
+    html: [
+      ...proof.map((line) => `<p><strong>${line}</strong></p>`),
+      `<p>Your ${PRODUCT} verification code is <strong>${code}</strong>.</p>`,
+      ...advice.map((line) => String(html`<p>${line}</p>`)),
+    ].join('\n'),
+  };
+}
+
+/** The SMS carrying the code of a sign-in from a new device. */
+export const signInCodeSms = (code: string, place: SignInPlace): string =>
+  `${codeLine(code)} It signs in a new device (${placeLine(place)}); share it with nobody.`;
+
+/** The e-mail of a message. */
+export function mailOf(message: VerifyMessage): MailContent {
+  switch (message.kind) {
+    case 'code':
+      return codeMail(message.code);
+    case 'notice':
+      return noticeMail(message.antiPhishingCode);
+    case 'changeCode':
+      return changeCodeMail(message.code, message.antiPhishingCode);
+    case 'bindNotice':
+      return bindNoticeMail(message.antiPhishingCode);
+    case 'signInCode':
+      return signInCodeMail(message.code, message.antiPhishingCode, message.device);
+    case 'alert':
+      return alertMail(message.alert, message.antiPhishingCode);
+  }
+}
+
+/** The SMS text of a message. */
+export function smsOf(message: VerifyMessage): string {
+  switch (message.kind) {
+    case 'code':
+      return codeSms(message.code);
+    case 'notice':
+      return noticeSms();
+    case 'changeCode':
+      return changeCodeSms(message.code);
+    case 'bindNotice':
+      return bindNoticeSms();
+    case 'signInCode':
+      return signInCodeSms(message.code, message.device);
+    case 'alert':
+      return alertSms(message.alert);
+  }
+}

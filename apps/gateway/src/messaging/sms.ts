@@ -1,5 +1,5 @@
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type Deliver } from './delivery';
-import { alertSms, bindNoticeSms, changeCodeSms, codeSms, noticeSms } from './messages';
+import { smsOf } from './messages';
 
 /**
  * SMS through the HTTP webhook of `SMS_WEBHOOK_URL`: POST JSON `{to, text}` (`to` is the number as
@@ -9,16 +9,7 @@ import { alertSms, bindNoticeSms, changeCodeSms, codeSms, noticeSms } from './me
  */
 export function createSmsDelivery(url: string): Deliver {
   return async (to, message) => {
-    const text =
-      message.kind === 'code'
-        ? codeSms(message.code)
-        : message.kind === 'notice'
-          ? noticeSms()
-          : message.kind === 'changeCode'
-            ? changeCodeSms(message.code)
-            : message.kind === 'bindNotice'
-              ? bindNoticeSms()
-              : alertSms(message.alert);
+    const text = smsOf(message);
     let response: Response;
     try {
       response = await fetch(url, {

@@ -1,4 +1,4 @@
-import { AccountCode, ErrorCode } from '@exchange-web/protocol/codes';
+import { AccountCode, ErrorCode, GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import {
   isStrongPassword,
@@ -10,12 +10,19 @@ import {
   SignInFactor,
   SignInResult,
 } from '@exchange-web/protocol/schemas';
-import { VerifyChannel, VerifyScene } from '@exchange-web/protocol/verification';
+import {
+  VerifyChannel,
+  VerifyCodeRule,
+  VerifyScene,
+  type SendVerifyCodeReply,
+} from '@exchange-web/protocol/verification';
 import {
   AuthenticatorRule,
   RECOVERY_CODE_PATTERN,
   SecondFactor,
   verifyLoginRequestSchema,
+  resendLoginCodeRequestSchema,
+  type VerifyLoginRequest,
   type SecondFactorReply,
 } from '@exchange-web/protocol/authenticator';
 import type { Context } from 'hono';
@@ -49,6 +56,9 @@ import {
   type UserIdentity,
 } from '../accounts/users';
 import type { AccountsConfig, VerificationConfig } from '../config';
+import { contactOf, ticketCodeMatches, ticketCodeTimes } from '../accounts/new-device';
+import type { Deliveries } from '../messaging/delivery';
+import { sendSignInCode, signInCodeRoute } from './sign-in-code';
 import type { Database } from '../db/database';
 import type { ChallengeGuard } from '../http/challenge-guard';
 import { clientIp } from '../http/client-ip';
@@ -66,13 +76,16 @@ import { passkeyInvalid, readFidoResponse, relyingPartyOf } from './passkey-answ
 export interface AccountRouteDeps {
   db: Database;
   sessions: SessionStore;
-  config: AccountsConfig & Pick<VerificationConfig, 'registerVerify'>;
+  config: AccountsConfig & Pick<VerificationConfig, 'registerVerify' | 'newDeviceVerify'>;
   /** Reads the encrypted (or allowed plaintext) bodies of these login-encryption paths. */
   loginBody: LoginBodyReader;
   /** The human-verification rules of registration and login (SPEC 4). */
   challenges: ChallengeGuard;
   /** Second factors: an account with an authenticator signs in in two steps. */
   authenticators: Authenticators;
+  /** The transports of the codes of sign-ins from new devices. */
+  deliveries: Deliveries;
+  logWarning: (message: string) => void;
 }
 
 /** One message for a wrong login name and a wrong password: the reply never says which. */
@@ -144,6 +157,14 @@ export const deviceOf = (c: Context): SignInDevice => ({
 /** Which factor decided a second step: the app's code, or one of the recovery codes. */
 const factorOfCode = (code: string): SignInFactor =>
   RECOVERY_CODE_PATTERN.test(code) ? SignInFactor.recoveryCode : SignInFactor.authenticator;
+
+/** A ticket of an account that has an app or a passkey: they are asked, never an e-mailed code. */
+const ticketTakesNoCode = () =>
+  new RefusedError({
+    status: 400,
+    code: GatewayCode.validationFailed,
+    message: 'token: this sign-in takes the authenticator app or a passkey, not a sent code',
+  });
 
 /**
  * Starts the user's session and sets the session cookies on the reply, recording the sign-in
@@ -327,9 +348,14 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
     // After the password (a stranger learns nothing of the account), before the session exists.
     await deps.challenges.checkLoginDevice(c, user.user_id, deviceKnown);
     // An account with an authenticator or a passkey: no session yet, a ticket for the second
-    // step instead, with a passkey challenge when the account has one.
+    // step instead, with a passkey challenge when the account has one. Without either, a device
+    // no earlier sign-in's key vouches for (or that sent no device check) gets a code by e-mail.
     const factors = await secondFactorsOf(deps.db, user.user_id);
-    if (factors.length > 0) {
+    const codeNeeded = factors.length === 0 && deps.config.newDeviceVerify && deviceKnown !== true;
+    if (factors.length > 0 || codeNeeded) {
+      // The code's way is checked before any ticket: a gateway that cannot send it answers 50300.
+      const account = codeNeeded ? await findUser(deps.db, user.user_id) : undefined;
+      const codeRoute = account && signInCodeRoute(deps, account);
       await recordSignIn(
         deps.db,
         user.user_id,
@@ -338,15 +364,26 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
         SignInFactor.password,
       );
       const token = await deps.authenticators.issueLoginTicket(user.user_id);
+      // A send refused or failed (42900, 50201) leaves no ticket behind.
+      const sent =
+        account &&
+        codeRoute &&
+        (await sendSignInCode(c, deps, account, codeRoute, token).catch(async (error: unknown) => {
+          await deps.authenticators.endLoginTicket(token);
+          throw error;
+        }));
       const passkeyOptions = factors.includes(SecondFactor.passkey)
         ? await ticketOptions(deps.db, token, user.user_id, relyingPartyOf(c))
         : undefined;
       const reply: SecondFactorReply = {
         secondFactor: {
           token,
-          factors,
+          factors: sent ? [sent.factor] : factors,
           expiresInSeconds: AuthenticatorRule.loginTicketTtlSeconds,
           ...(passkeyOptions ? { passkeyOptions: { ...passkeyOptions } } : {}),
+          ...(sent
+            ? { codeSentTo: sent.codeSentTo, resendAfterSeconds: VerifyCodeRule.resendAfterSeconds }
+            : {}),
         },
       };
       return ok(c, reply);
@@ -357,9 +394,10 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
   });
 
   // The second step (README "Account security"): the ticket of the password step and a code of
-  // the authenticator or a recovery code, or a passkey's answer to the ticket's challenge. A
-  // ticket takes a few wrong answers, then is void; every wrong one counts against the account
-  // and the address too. The session starts here, bound to this body's client key.
+  // the authenticator or a recovery code, a passkey's answer to the ticket's challenge, or the
+  // code sent to the account's address for a new device. A ticket takes a few wrong answers, then
+  // is void; every wrong one counts against the account and the address too. The session starts
+  // here, bound to this body's client key (which makes the device a known one next time).
   routes.post(ApiPath.verifyLogin, async (c) => {
     const { fields, clientKey } = await deps.loginBody.read(c, verifyLoginRequestSchema);
     const ticket = await deps.authenticators.findLoginTicket(fields.token);
@@ -368,22 +406,88 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       await deps.authenticators.endLoginTicket(fields.token);
       throw loginTicketInvalid();
     }
-    const byPasskey = 'fidoVerifyCode' in fields;
-    const check = byPasskey
-      ? () => passkeyStep(c, deps, ticket.userId, fields.token, fields.fidoVerifyCode)
-      : () => deps.authenticators.useCode(deps.db, ticket.userId, fields.googleCode);
-    const used = await throttledFactorCheck(c, deps, ticket.userId, check, (right) => right);
-    const factor = byPasskey ? SignInFactor.passkey : factorOfCode(fields.googleCode);
+    const answer = await secondStep(c, deps, ticket.userId, fields);
+    const used = await throttledFactorCheck(c, deps, ticket.userId, answer.check, (right) => right);
     if (!used) {
       await deps.authenticators.countTicketFailure(fields.token);
-      await recordSignIn(deps.db, ticket.userId, deviceOf(c), SignInResult.wrongCode, factor);
-      throw byPasskey ? passkeyInvalid() : authenticatorCodeInvalid();
+      await recordSignIn(
+        deps.db,
+        ticket.userId,
+        deviceOf(c),
+        SignInResult.wrongCode,
+        answer.factor,
+      );
+      throw answer.refusal();
     }
     // Of two racing with one ticket, one signs in.
     if (!(await deps.authenticators.endLoginTicket(fields.token))) throw loginTicketInvalid();
     const user = await findUser(deps.db, ticket.userId);
     if (!user) throw loginTicketInvalid();
-    await signIn(c, deps, user, clientKey, factor);
+    await signIn(c, deps, user, clientKey, answer.factor);
     return ok(c, toSessionReply(user, false));
   });
+
+  // Another code for a new-device sign-in, to where the first went (one a minute: 21018 sooner).
+  // Only a live ticket of an account that is asked a sent code may ask.
+  routes.post(ApiPath.resendLoginCode, async (c) => {
+    const { fields } = await deps.loginBody.read(c, resendLoginCodeRequestSchema);
+    const ticket = await deps.authenticators.findLoginTicket(fields.token);
+    if (!ticket) throw loginTicketInvalid();
+    if ((await secondFactorsOf(deps.db, ticket.userId)).length > 0) throw ticketTakesNoCode();
+    const user = await findUser(deps.db, ticket.userId);
+    if (!user) throw loginTicketInvalid();
+    await sendSignInCode(c, deps, user, signInCodeRoute(deps, user), fields.token);
+    const times = await ticketCodeTimes(deps.db, fields.token);
+    if (!times) throw loginTicketInvalid();
+    const reply: SendVerifyCodeReply = {
+      expiresInSeconds: times.expiresInSeconds,
+      resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
+    };
+    return ok(c, reply);
+  });
+}
+
+/** How a second step's answer is checked, which factor it is, and what a wrong one answers. */
+interface SecondStepAnswer {
+  factor: SignInFactor;
+  check(): Promise<boolean>;
+  refusal(): RefusedError;
+}
+
+/** The check of a verify-login body's answer, for the ticket's account. */
+async function secondStep(
+  c: Context,
+  deps: AccountRouteDeps,
+  userId: string,
+  fields: VerifyLoginRequest,
+): Promise<SecondStepAnswer> {
+  if ('fidoVerifyCode' in fields) {
+    return {
+      factor: SignInFactor.passkey,
+      check: () => passkeyStep(c, deps, userId, fields.token, fields.fidoVerifyCode),
+      refusal: passkeyInvalid,
+    };
+  }
+  if ('googleCode' in fields) {
+    return {
+      factor: factorOfCode(fields.googleCode),
+      check: () => deps.authenticators.useCode(deps.db, userId, fields.googleCode),
+      refusal: authenticatorCodeInvalid,
+    };
+  }
+  // A sent code: only for an account with neither an app nor a passkey, and only the code of
+  // the channel it went to (an e-mail code for an account with an e-mail).
+  if ((await secondFactorsOf(deps.db, userId)).length > 0) throw ticketTakesNoCode();
+  const user = await findUser(deps.db, userId);
+  const channel = user && contactOf(user)?.channel;
+  const byEmail = 'emailCode' in fields;
+  const code = byEmail ? fields.emailCode : fields.mobileCode;
+  return {
+    factor: byEmail ? SignInFactor.emailCode : SignInFactor.mobileCode,
+    check: async () =>
+      (channel === VerifyChannel.email) === byEmail &&
+      channel !== undefined &&
+      (await ticketCodeMatches(deps.db, fields.token, code)),
+    refusal: verifyCodeInvalid,
+  };
 }

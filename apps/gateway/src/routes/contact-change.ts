@@ -16,6 +16,7 @@ import {
 import type { Context } from 'hono';
 import type { Authenticators } from '../accounts/authenticator';
 import { areaCodeDigits, canonicalEmail, mobileLoginName } from '../accounts/login-names';
+import { contactOf } from '../accounts/new-device';
 import { markSecurityChanged } from '../accounts/security-lock';
 import type { SessionStore } from '../accounts/sessions';
 import type { LoginLimits } from '../accounts/throttle';
@@ -52,20 +53,8 @@ const refused = (status: 400 | 409, code: string, message: string) =>
 
 /** Where the holder's consent goes: the account's e-mail, else its number. */
 function currentTarget(user: UserRow): VerifyTarget {
-  if (user.email !== null) {
-    return {
-      scene: VerifyScene.changeContact,
-      channel: VerifyChannel.email,
-      recipient: user.email,
-    };
-  }
-  if (user.area_code !== null && user.mobile !== null) {
-    return {
-      scene: VerifyScene.changeContact,
-      channel: VerifyChannel.mobile,
-      recipient: mobileLoginName(user.area_code, user.mobile),
-    };
-  }
+  const contact = contactOf(user);
+  if (contact) return { scene: VerifyScene.changeContact, ...contact };
   // Main accounts are made with an address or a number; a sub-account never acts here.
   throw refused(400, GatewayCode.validationFailed, 'the account has no address to send a code to');
 }

@@ -17,6 +17,7 @@ import { RefusedError } from '../http/errors';
 import { readJsonBody } from '../http/read-body';
 import type { Routes } from '../http/routes';
 import {
+  carriesCode,
   DeliveryError,
   type Deliver,
   type Deliveries,
@@ -130,8 +131,7 @@ export async function sendNewCode(
 ): Promise<void> {
   const code = newVerifyCode();
   const message = messageFor(code);
-  const carriesCode = message.kind === 'code' || message.kind === 'changeCode';
-  const hash = carriesCode ? codeHash(target, code) : unmatchableHash(target);
+  const hash = carriesCode(message) ? codeHash(target, code) : unmatchableHash(target);
   if (!(await storeCode(deps.db, target, hash))) {
     throw new RefusedError({
       status: 429,

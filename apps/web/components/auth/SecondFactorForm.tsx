@@ -9,6 +9,7 @@ import type { SecondFactorChallenge } from './useSignInForm';
 import { AuthSubmit } from './AuthSubmit';
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { passkeyAnswer, passkeyFailureKey } from './passkey';
+import { SentCodeForm } from './SentCodeForm';
 
 export interface SecondFactorFormProps {
   challenge: SecondFactorChallenge;
@@ -24,7 +25,8 @@ export interface SecondFactorFormProps {
 
 /**
  * The second step of a sign-in whose account has an authenticator app or a passkey: the app's
- * current code, one of the recovery codes saved when it was linked, or the passkey.
+ * current code, one of the recovery codes saved when it was linked, or the passkey. From a new
+ * device of an account with neither: the code sent to its address ({@link SentCodeForm}).
  */
 export function SecondFactorForm({
   challenge,
@@ -82,6 +84,20 @@ export function SecondFactorForm({
       {t('auth.backToPassword')}
     </button>
   );
+
+  if (
+    challenge.factors.includes(SecondFactor.email) ||
+    challenge.factors.includes(SecondFactor.mobile)
+  )
+    return (
+      <SentCodeForm
+        challenge={challenge}
+        submit={submit}
+        submitting={submitting}
+        error={error}
+        back={back}
+      />
+    );
 
   if (!byCode) {
     return (

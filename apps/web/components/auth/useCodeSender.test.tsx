@@ -24,6 +24,13 @@ function Probe({ post }: { post: PostSendCode }) {
   latest = useCodeSender(post);
   return <p data-testid="left">{latest.secondsLeft}</p>;
 }
+/** A sender of a code the password step sent, `pause` seconds before another may be asked. */
+function SentBeforeProbe({ post, pause }: { post: PostSendCode; pause: number }) {
+  latest = useCodeSender(post, () => 'd***@example.com', {
+    resendAfterSeconds: pause,
+  }) as CodeSender;
+  return <p data-testid="left">{latest.secondsLeft}</p>;
+}
 const sender = (): CodeSender => {
   if (!latest) throw new Error('not rendered');
   return latest;
@@ -74,6 +81,22 @@ describe('useCodeSender', () => {
     expect(sender().secondsLeft).toBe(0);
     await act(() => sender().send(toEmail));
     expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs the countdown of a code sent before it was drawn, then sends again', async () => {
+    const post = vi.fn<PostSendCode>().mockResolvedValue(reply);
+    const html = renderToString(<SentBeforeProbe post={post} pause={45} />);
+    expect(html).toContain('>0<');
+    root = createRoot(host);
+    act(() => root?.render(<SentBeforeProbe post={post} pause={45} />));
+    expect(sender().secondsLeft).toBe(45);
+    await act(() => sender().send(toEmail));
+    expect(post).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(45_000));
+    expect(sender().secondsLeft).toBe(0);
+    await act(() => sender().send(toEmail));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(sender().sent).toEqual({ target: 'd***@example.com', minutes: 10 });
   });
 
   it('follows the pause the gateway gives rather than a fixed one', async () => {

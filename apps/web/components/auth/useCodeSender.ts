@@ -27,19 +27,28 @@ export interface CodeSender<Request = SendVerifyCodeRequest> {
 // The countdown redraws a few times a second so it never shows a second too many.
 const TICK_MS = 250;
 
+/** A code sent before the button was drawn (with the password step's reply): its countdown runs. */
+export interface SentBefore {
+  /** Seconds until another may be asked for. */
+  resendAfterSeconds: number;
+}
+
 /**
  * The state of one channel's "Send code" button: its countdown after a send, its notice and its
  * failure. It starts empty, so the server's markup and the first client render agree. `describe`
- * names where a request's code goes (a registration's: its address or number).
+ * names where a request's code goes (a registration's: its address or number). `sentBefore`
+ * starts the countdown of a code sent by another call, once, after the first render.
  */
 export function useCodeSender(post: PostSendCode): CodeSender;
 export function useCodeSender<Request>(
   post: (request: Request) => Promise<unknown>,
   describe: (request: Request) => string,
+  sentBefore?: SentBefore,
 ): CodeSender<Request>;
 export function useCodeSender<Request>(
   post: (request: Request) => Promise<unknown>,
   describe: (request: Request) => string = codeTarget as unknown as (request: Request) => string,
+  sentBefore?: SentBefore,
 ): CodeSender<Request> {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<CodeSender['sent']>(null);
@@ -49,6 +58,13 @@ export function useCodeSender<Request>(
   // Read by `send` without making it change on every tick.
   const busy = useRef(false);
   const resendAtRef = useRef(0);
+  const initialPause = sentBefore?.resendAfterSeconds ?? 0;
+
+  useEffect(() => {
+    if (initialPause <= 0) return;
+    resendAtRef.current = Date.now() + initialPause * 1000;
+    setResendAt(resendAtRef.current);
+  }, [initialPause]);
 
   useEffect(() => {
     if (resendAt === 0) return undefined;
