@@ -1,5 +1,5 @@
 // The phone budget of every page family (DESIGN "Budgets"): first-load JavaScript at most
-// 170 KB gzip, read from the production build the stack runs (its own route statistics), so the
+// 170 KB gzip, read from the production build the stack runs (its own build manifest), so the
 // check is the same on every machine. Timings stay in `npm run bench`.
 import { describe, expect, it } from 'vitest';
 import {

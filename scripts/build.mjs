@@ -57,7 +57,9 @@ export async function build({ force = false } = {}) {
   await runOrThrow('node', ['apps/gateway/build.mjs']);
   await runOrThrow('node', ['apps/header-footer/build.mjs']);
   await runOrThrow('node', ['apps/web/build-server.mjs']);
-  await runOrThrow('node', ['../../node_modules/next/dist/bin/next', 'build'], {
+  // webpack, not Turbopack: it tree-shakes zod and splits the shared code finer, 7 to 20 KB gzip
+  // less JavaScript on every page family (README "Working on it").
+  await runOrThrow('node', ['../../node_modules/next/dist/bin/next', 'build', '--webpack'], {
     cwd: path.join(root, 'apps/web'),
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });

@@ -1,6 +1,6 @@
 // The first-load JavaScript of every page family, read from the site's own build output
-// (`.next/diagnostics/route-bundle-stats.json`): deterministic, so a budget on it can be a test
-// once every family fits, where a browser measurement can only be a benchmark figure.
+// (`.next/build-manifest.json`, webpack's): deterministic, so a budget on it can be a test once
+// every family fits, where a browser measurement can only be a benchmark figure.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -69,10 +69,19 @@ export const FAMILY_PAGES = [
  * @returns {Promise<{ family: string, route: string, bytes: number, files: { file: string, bytes: number }[] }[]>}
  */
 export async function pageWeights(webDir = path.join(root, 'apps/web')) {
-  const stats = JSON.parse(
-    await readFile(path.join(webDir, '.next/diagnostics/route-bundle-stats.json'), 'utf8'),
+  const manifest = JSON.parse(
+    await readFile(path.join(webDir, '.next/build-manifest.json'), 'utf8'),
   );
-  const routes = new Map(stats.map((entry) => [entry.route, entry.firstLoadChunkPaths]));
+  // What a modern browser fetches first for a route: the scripts of `_app` and of the page, and
+  // the build and SSG manifests (polyfills are `nomodule`: a phone of today never loads them).
+  const scriptsOf = (files) => files.filter((file) => file.endsWith('.js'));
+  const shell = [...scriptsOf(manifest.pages['/_app'] ?? []), ...manifest.lowPriorityFiles];
+  const routes = new Map(
+    Object.entries(manifest.pages).map(([route, files]) => [
+      route,
+      [...new Set([...shell, ...scriptsOf(files)])].map((file) => `.next/${file}`),
+    ]),
+  );
   const gzipBytes = new Map();
   const sizeOf = async (file) => {
     if (!gzipBytes.has(file))

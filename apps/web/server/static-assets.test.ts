@@ -22,10 +22,12 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'static-assets-'));
   await mkdir(path.join(dir, 'chunks'), { recursive: true });
   await writeFile(path.join(dir, 'chunks/0abc-_~def.js'), SCRIPT);
+  await mkdir(path.join(dir, 'chunks/pages/spot'), { recursive: true });
+  await writeFile(path.join(dir, 'chunks/pages/spot/[symbol]-1a2b.js'), SCRIPT);
   await writeFile(path.join(dir, 'chunks/page.css'), STYLES);
   await writeFile(path.join(dir, 'chunks/uncompressed.js'), SCRIPT);
   await writeFile(path.join(dir, '.hidden.js'), SCRIPT);
-  expect(await precompressStatic(dir)).toBe(4);
+  expect(await precompressStatic(dir)).toBe(5);
   // A file the build did not compress (written after the step).
   await unlink(path.join(dir, 'chunks/uncompressed.js.br'));
   await writeFile(path.join(dir, 'build-manifest.json'), '{}');
@@ -64,6 +66,18 @@ describe('static assets in brotli', () => {
     expect(reply.body.length).toBeLessThan(SCRIPT.length / 4);
   });
 
+  it("sends a dynamic page's chunk, its brackets encoded as a browser sends them or not", async () => {
+    for (const target of [
+      '/_next/static/chunks/pages/spot/%5Bsymbol%5D-1a2b.js',
+      '/_next/static/chunks/pages/spot/%5bsymbol%5d-1a2b.js',
+      '/_next/static/chunks/pages/spot/[symbol]-1a2b.js',
+    ]) {
+      const reply = await requestBytes(origin, target, { headers: withBrotli });
+      expect(reply.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(reply.body).toString()).toBe(SCRIPT);
+    }
+  });
+
   it('sends a stylesheet the same way', async () => {
     const reply = await requestBytes(origin, '/_next/static/chunks/page.css', {
       headers: withBrotli,
@@ -94,6 +108,7 @@ describe('static assets in brotli', () => {
     ['a climb out of the folder', '/_next/static/../static/chunks/page.css', 'br'],
     ['an encoded climb', '/_next/static/%2e%2e/static/chunks/page.css', 'br'],
     ['an encoded slash', '/_next/static/chunks%2fpage.css', 'br'],
+    ['an encoded climb beside a bracket', '/_next/static/%5B%2e%2e/chunks/page.css', 'br'],
     ['a backslash', '/_next/static/chunks\\page.css', 'br'],
   ])('leaves %s to Next', async (_case, target, acceptEncoding) => {
     const reply = await requestBytes(origin, target, {

@@ -16,9 +16,10 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-// A build file's path below the prefix: folders and names of letters, digits, `_`, `-`, `~`, `@`
-// and dots, never a segment that starts with a dot (`.`, `..`, hidden files).
-const BUILD_FILE = /^(?:[\w~@-][\w.~@-]*\/)*[\w~@-][\w.~@-]*\.(?:js|css)$/;
+// A build file's path below the prefix: folders and names of letters, digits, `_`, `-`, `~`, `@`,
+// brackets (a dynamic page's chunk: `pages/spot/[symbol]-1a2b.js`) and dots, never a segment that
+// starts with a dot (`.`, `..`, hidden files).
+const BUILD_FILE = /^(?:[\w~@[\]-][\w.~@[\]-]*\/)*[\w~@[\]-][\w.~@[\]-]*\.(?:js|css)$/;
 
 /** A build file's name is its content's hash: a year, never revalidated, as Next sends them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,8 +37,12 @@ export interface StaticAssets {
 function buildFileOf(target: string | undefined): string | undefined {
   if (!target?.startsWith(STATIC_PATH_PREFIX)) return undefined;
   const pathname = target.split(/[?#]/, 1)[0] ?? '';
-  // As sent, never decoded: a build file's name has nothing to encode, so `%2e%2e` is not one.
-  const relative = pathname.slice(STATIC_PATH_PREFIX.length);
+  // As sent, but for the brackets a browser encodes: nothing else of a build file's name is ever
+  // encoded, so `%2e%2e` or `%2f` stays as it is, and is no build file.
+  const relative = pathname
+    .slice(STATIC_PATH_PREFIX.length)
+    .replace(/%5B/gi, '[')
+    .replace(/%5D/gi, ']');
   return BUILD_FILE.test(relative) ? relative : undefined;
 }
 
