@@ -69,6 +69,23 @@ async function newAccount(on: RunningGateway = gateway) {
   return { client, email };
 }
 
+/** A registered account with a number only (`+81 …`): its login name. */
+async function mobileAccount(prefix: string): Promise<{ number: string; userId: string }> {
+  const client = await SigningClient.create(gateway);
+  const mobile = `${prefix}${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  const registered = await client.postEncrypted(ApiPath.registerMobile, {
+    areaCode: '+81',
+    mobile,
+    pwd: STRONG_PASSWORD,
+    rePwd: STRONG_PASSWORD,
+  });
+  expect(registered.json?.code).toBe('00000');
+  return {
+    number: `+81 ${mobile}`,
+    userId: sessionReplySchema.parse(registered.json?.data).userId,
+  };
+}
+
 /**
  * The password step from a browser with its own key; `lastKey` signs the device check (a browser
  * that signed in before), none for a browser never seen.
@@ -329,19 +346,10 @@ describe('accounts with a stronger factor, a number only, or no transport', () =
   });
 
   it('texts the code to an account with a number only', async () => {
-    const client = await SigningClient.create(gateway);
-    const mobile = `70${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-    const registered = await client.postEncrypted(ApiPath.registerMobile, {
-      areaCode: '+81',
-      mobile,
-      pwd: STRONG_PASSWORD,
-      rePwd: STRONG_PASSWORD,
-    });
-    expect(registered.json?.code).toBe('00000');
-    const number = `+81 ${mobile}`;
+    const { number } = await mobileAccount('70');
     const step = await passwordStep(number);
     const { token, factors, codeSentTo } = ticketOf(step.reply);
-    expect([factors, codeSentTo]).toEqual([['mobile'], `+81 ******${mobile.slice(-4)}`]);
+    expect([factors, codeSentTo]).toEqual([['mobile'], `+81 ******${number.slice(-4)}`]);
     const { code, message } = sentCode(number);
     expect(message.channel).toBe('sms');
     expect(message.text).toContain('It signs in a new device');
@@ -356,20 +364,11 @@ describe('accounts with a stronger factor, a number only, or no transport', () =
   });
 
   it('answers 50201 when the message cannot be sent, leaving no ticket', async () => {
-    const client = await SigningClient.create(gateway);
-    const mobile = `71${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-    const registered = await client.postEncrypted(ApiPath.registerMobile, {
-      areaCode: '+81',
-      mobile,
-      pwd: STRONG_PASSWORD,
-      rePwd: STRONG_PASSWORD,
-    });
-    expect(registered.json?.code).toBe('00000');
+    const { number, userId } = await mobileAccount('71');
     catchers.webhookStatus = 500;
     try {
-      const { reply } = await passwordStep(`+81 ${mobile}`);
+      const { reply } = await passwordStep(number);
       expect(refusal(reply)).toEqual([502, GatewayCode.deliveryFailed]);
-      const userId = sessionReplySchema.parse(registered.json?.data).userId;
       const tickets = await gateway.db.query('SELECT 1 FROM login_tickets WHERE user_id = $1', [
         userId,
       ]);

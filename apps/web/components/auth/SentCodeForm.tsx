@@ -10,9 +10,8 @@ import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { VerifyCodeRule } from '@exchange-web/protocol/verify-code-rule';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import formStyles from '../form/form.module.css';
-import { TextField } from '../form/TextField';
 import { AuthSubmit } from './AuthSubmit';
+import { CodeField } from './CodeField';
 import { useCodeSender } from './useCodeSender';
 import type { SecondFactorChallenge } from './useSignInForm';
 import { verifyCodePattern } from './verify-code';
@@ -76,38 +75,16 @@ export function SentCodeForm({ challenge, submit, submitting, error, back }: Sen
           minutes: Math.round(challenge.expiresInSeconds / 60),
         })}
       </p>
-      <TextField
+      <CodeField
         name={field}
         label={t(byEmail ? 'auth.emailCode' : 'auth.mobileCode')}
         error={fieldError}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        spellCheck={false}
-        button={
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => void sender.send({ token: challenge.token })}
-            disabled={sender.sending || sender.secondsLeft > 0}
-            aria-busy={sender.sending}
-            data-testid="resend-login-code"
-          >
-            {sender.secondsLeft > 0
-              ? t('auth.resendIn', { seconds: sender.secondsLeft })
-              : t('auth.resendCode')}
-          </button>
-        }
+        sender={sender}
+        onSend={() => void sender.send({ token: challenge.token })}
+        testId="resend-login-code"
+        sentKey="auth.codeResent"
+        sendKey="auth.resendCode"
       />
-      <p role="status" data-testid="login-code-notice">
-        {sender.sent
-          ? t('auth.codeResent', { target: sender.sent.target, minutes: sender.sent.minutes })
-          : ''}
-      </p>
-      {sender.errorKey ? (
-        <p className={formStyles.error} role="alert">
-          {t(sender.errorKey)}
-        </p>
-      ) : null}
       <AuthSubmit error={error} submitting={submitting} label={t('auth.submitVerify')} />
       <p className="auth-switch">{back}</p>
     </form>

@@ -7,11 +7,10 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
 import { factorCodeError } from '../auth/factor-code';
 import { initialRegisterForm, registerFieldError } from '../auth/register-form';
-import { useCodeSender, type CodeSender } from '../auth/useCodeSender';
+import { CodeField } from '../auth/CodeField';
+import { useCodeSender } from '../auth/useCodeSender';
 import { verifyCodePattern } from '../auth/verify-code';
-import authStyles from '../auth/auth.module.css';
 import { Button } from '../form/controls';
-import formStyles from '../form/form.module.css';
 import { TextField } from '../form/TextField';
 
 /** What the panel changes: the account's e-mail address or its mobile number. */
@@ -170,6 +169,7 @@ export function ContactPanel(props: ContactPanelProps) {
         sender={newSender}
         onSend={sendNew}
         testId={`send-new-${channel}-code`}
+        sentKey="security.changeCodeSent"
       />
       <CodeField
         name={id('currentCode')}
@@ -178,6 +178,7 @@ export function ContactPanel(props: ContactPanelProps) {
         sender={currentSender}
         onSend={sendCurrent}
         testId={`send-current-${channel}-code`}
+        sentKey="security.changeCodeSent"
       />
       <TextField
         name={id('pwd')}
@@ -199,56 +200,5 @@ export function ContactPanel(props: ContactPanelProps) {
         {t(channel === 'email' ? 'security.changeEmail' : 'security.changeMobile')}
       </Button>
     </form>
-  );
-}
-
-/** A code's field with its "Send code" button and the line that says where the code went. */
-function CodeField(props: {
-  name: string;
-  label: string;
-  error: string | null;
-  sender: CodeSender<SendChangeCodeRequest & { shownAs?: string }>;
-  onSend: () => void;
-  testId: string;
-}) {
-  const { t } = useShellState();
-  const { sender } = props;
-  return (
-    <>
-      <TextField
-        name={props.name}
-        label={props.label}
-        error={props.error}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        button={
-          <Button
-            className={authStyles.sendCode}
-            onClick={props.onSend}
-            loading={sender.sending}
-            disabled={sender.secondsLeft > 0}
-            data-testid={props.testId}
-          >
-            {sender.secondsLeft > 0
-              ? t('auth.resendIn', { seconds: sender.secondsLeft })
-              : t('auth.sendCode')}
-          </Button>
-        }
-      />
-      <p role="status" className={formStyles.hint}>
-        {sender.sent
-          ? t('security.changeCodeSent', {
-              target: sender.sent.target,
-              minutes: sender.sent.minutes,
-            })
-          : ''}
-      </p>
-      {sender.errorKey ? (
-        <p className={formStyles.error} role="alert">
-          {t(sender.errorKey)}
-        </p>
-      ) : null}
-    </>
   );
 }
