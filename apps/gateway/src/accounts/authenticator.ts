@@ -192,13 +192,20 @@ export class Authenticators {
     return ticket;
   }
 
-  /** The user a live ticket belongs to, and the wrong codes it has seen. */
-  async findLoginTicket(ticket: string): Promise<{ userId: string; attempts: number } | undefined> {
-    const [row] = await this.db.query<{ user_id: string; attempts: number }>(
-      'SELECT user_id, attempts FROM login_tickets WHERE ticket_hash = $1 AND expires_at > now()',
+  /**
+   * The user a live ticket belongs to, the wrong codes it has seen, and whether it was sent a
+   * code (a new device's sign-in, src/accounts/new-device.ts) rather than asking an app or a
+   * passkey.
+   */
+  async findLoginTicket(
+    ticket: string,
+  ): Promise<{ userId: string; attempts: number; takesCode: boolean } | undefined> {
+    const [row] = await this.db.query<{ user_id: string; attempts: number; takes_code: boolean }>(
+      `SELECT user_id, attempts, code_hash IS NOT NULL AS takes_code
+       FROM login_tickets WHERE ticket_hash = $1 AND expires_at > now()`,
       [hashToken(ticket)],
     );
-    return row && { userId: row.user_id, attempts: row.attempts };
+    return row && { userId: row.user_id, attempts: row.attempts, takesCode: row.takes_code };
   }
 
   /** Counts a wrong code against a ticket. */

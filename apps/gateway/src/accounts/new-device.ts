@@ -62,18 +62,23 @@ const ticketCodeHash = (ticket: string, code: string) =>
 
 /**
  * Puts a new code on a live ticket, unless one was put there less than the resend pause ago:
- * true when stored (the earlier code no longer serves). One conditional update, so of two
- * resends racing, on any gateways, one stores.
+ * the seconds the ticket (and so the code) still lives when stored, undefined when not (the
+ * earlier code then still serves). One conditional update, so of two resends racing, on any
+ * gateways, one stores.
  */
-export async function storeTicketCode(db: Queryable, ticket: string, code: string) {
-  const stored = await db.query(
+export async function storeTicketCode(
+  db: Queryable,
+  ticket: string,
+  code: string,
+): Promise<number | undefined> {
+  const [stored] = await db.query<{ expires: number }>(
     `UPDATE login_tickets SET code_hash = $2, code_sent_at = now()
      WHERE ticket_hash = $1 AND expires_at > now()
        AND (code_sent_at IS NULL OR code_sent_at <= now() - make_interval(secs => $3))
-     RETURNING 1`,
+     RETURNING ceil(extract(epoch FROM expires_at - now()))::int AS expires`,
     [hashToken(ticket), ticketCodeHash(ticket, code), VerifyCodeRule.resendAfterSeconds],
   );
-  return stored.length > 0;
+  return stored && Math.max(1, stored.expires);
 }
 
 /** Lifts the resend pause after a send that failed: the visitor may ask again at once. */
@@ -83,22 +88,17 @@ export async function liftTicketCodePause(db: Queryable, ticket: string): Promis
   ]);
 }
 
-/** A live ticket's timings: seconds until it expires, and until another code may be sent. */
-export async function ticketCodeTimes(
+/** Seconds until another code may be sent for a live ticket (0: now); undefined for no ticket. */
+export async function secondsUntilTicketResend(
   db: Queryable,
   ticket: string,
-): Promise<{ expiresInSeconds: number; resendAfterSeconds: number } | undefined> {
-  const [row] = await db.query<{ expires: number; resend: number | null }>(
-    `SELECT ceil(extract(epoch FROM expires_at - now()))::int AS expires,
-            ceil(extract(epoch FROM code_sent_at + make_interval(secs => $2) - now()))::int AS resend
+): Promise<number | undefined> {
+  const [row] = await db.query<{ resend: number | null }>(
+    `SELECT ceil(extract(epoch FROM code_sent_at + make_interval(secs => $2) - now()))::int AS resend
      FROM login_tickets WHERE ticket_hash = $1 AND expires_at > now()`,
     [hashToken(ticket), VerifyCodeRule.resendAfterSeconds],
   );
-  if (!row) return undefined;
-  return {
-    expiresInSeconds: Math.max(1, row.expires),
-    resendAfterSeconds: Math.max(0, row.resend ?? 0),
-  };
+  return row && Math.max(0, row.resend ?? 0);
 }
 
 /** Whether `code` is the code last sent for this live ticket (compared in constant time). */

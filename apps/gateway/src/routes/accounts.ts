@@ -54,9 +54,10 @@ import {
   isRegistered,
   type NewUser,
   type UserIdentity,
+  type UserRow,
 } from '../accounts/users';
 import type { AccountsConfig, VerificationConfig } from '../config';
-import { contactOf, ticketCodeMatches, ticketCodeTimes } from '../accounts/new-device';
+import { contactOf, ticketCodeMatches } from '../accounts/new-device';
 import type { Deliveries } from '../messaging/delivery';
 import { sendSignInCode, signInCodeRoute } from './sign-in-code';
 import type { Database } from '../db/database';
@@ -406,41 +407,33 @@ export function registerAccountRoutes(routes: Routes, deps: AccountRouteDeps) {
       await deps.authenticators.endLoginTicket(fields.token);
       throw loginTicketInvalid();
     }
-    const answer = await secondStep(c, deps, ticket.userId, fields);
-    const used = await throttledFactorCheck(c, deps, ticket.userId, answer.check, (right) => right);
+    const user = await findUser(deps.db, ticket.userId);
+    if (!user) throw loginTicketInvalid();
+    const answer = secondStep(c, deps, user, ticket.takesCode, fields);
+    const used = await throttledFactorCheck(c, deps, user.user_id, answer.check, (right) => right);
     if (!used) {
       await deps.authenticators.countTicketFailure(fields.token);
-      await recordSignIn(
-        deps.db,
-        ticket.userId,
-        deviceOf(c),
-        SignInResult.wrongCode,
-        answer.factor,
-      );
+      await recordSignIn(deps.db, user.user_id, deviceOf(c), SignInResult.wrongCode, answer.factor);
       throw answer.refusal();
     }
     // Of two racing with one ticket, one signs in.
     if (!(await deps.authenticators.endLoginTicket(fields.token))) throw loginTicketInvalid();
-    const user = await findUser(deps.db, ticket.userId);
-    if (!user) throw loginTicketInvalid();
     await signIn(c, deps, user, clientKey, answer.factor);
     return ok(c, toSessionReply(user, false));
   });
 
   // Another code for a new-device sign-in, to where the first went (one a minute: 21018 sooner).
-  // Only a live ticket of an account that is asked a sent code may ask.
+  // Only a live ticket that was sent a code may ask.
   routes.post(ApiPath.resendLoginCode, async (c) => {
     const { fields } = await deps.loginBody.read(c, resendLoginCodeRequestSchema);
     const ticket = await deps.authenticators.findLoginTicket(fields.token);
     if (!ticket) throw loginTicketInvalid();
-    if ((await secondFactorsOf(deps.db, ticket.userId)).length > 0) throw ticketTakesNoCode();
+    if (!ticket.takesCode) throw ticketTakesNoCode();
     const user = await findUser(deps.db, ticket.userId);
     if (!user) throw loginTicketInvalid();
-    await sendSignInCode(c, deps, user, signInCodeRoute(deps, user), fields.token);
-    const times = await ticketCodeTimes(deps.db, fields.token);
-    if (!times) throw loginTicketInvalid();
+    const sent = await sendSignInCode(c, deps, user, signInCodeRoute(deps, user), fields.token);
     const reply: SendVerifyCodeReply = {
-      expiresInSeconds: times.expiresInSeconds,
+      expiresInSeconds: sent.expiresInSeconds,
       resendAfterSeconds: VerifyCodeRule.resendAfterSeconds,
     };
     return ok(c, reply);
@@ -454,40 +447,40 @@ interface SecondStepAnswer {
   refusal(): RefusedError;
 }
 
-/** The check of a verify-login body's answer, for the ticket's account. */
-async function secondStep(
+/**
+ * The check of a verify-login body's answer, for the ticket's account: `takesCode` when the
+ * ticket was sent a code (its account has neither an app nor a passkey), which only then is
+ * taken, and only from the channel it went to.
+ */
+function secondStep(
   c: Context,
   deps: AccountRouteDeps,
-  userId: string,
+  user: UserRow,
+  takesCode: boolean,
   fields: VerifyLoginRequest,
-): Promise<SecondStepAnswer> {
+): SecondStepAnswer {
   if ('fidoVerifyCode' in fields) {
     return {
       factor: SignInFactor.passkey,
-      check: () => passkeyStep(c, deps, userId, fields.token, fields.fidoVerifyCode),
+      check: () => passkeyStep(c, deps, user.user_id, fields.token, fields.fidoVerifyCode),
       refusal: passkeyInvalid,
     };
   }
   if ('googleCode' in fields) {
     return {
       factor: factorOfCode(fields.googleCode),
-      check: () => deps.authenticators.useCode(deps.db, userId, fields.googleCode),
+      check: () => deps.authenticators.useCode(deps.db, user.user_id, fields.googleCode),
       refusal: authenticatorCodeInvalid,
     };
   }
-  // A sent code: only for an account with neither an app nor a passkey, and only the code of
-  // the channel it went to (an e-mail code for an account with an e-mail).
-  if ((await secondFactorsOf(deps.db, userId)).length > 0) throw ticketTakesNoCode();
-  const user = await findUser(deps.db, userId);
-  const channel = user && contactOf(user)?.channel;
+  if (!takesCode) throw ticketTakesNoCode();
   const byEmail = 'emailCode' in fields;
   const code = byEmail ? fields.emailCode : fields.mobileCode;
+  const sentByEmail = contactOf(user)?.channel === VerifyChannel.email;
   return {
     factor: byEmail ? SignInFactor.emailCode : SignInFactor.mobileCode,
     check: async () =>
-      (channel === VerifyChannel.email) === byEmail &&
-      channel !== undefined &&
-      (await ticketCodeMatches(deps.db, fields.token, code)),
+      sentByEmail === byEmail && (await ticketCodeMatches(deps.db, fields.token, code)),
     refusal: verifyCodeInvalid,
   };
 }

@@ -7,8 +7,8 @@ import {
   factorOfChannel,
   liftTicketCodePause,
   maskRecipient,
+  secondsUntilTicketResend,
   storeTicketCode,
-  ticketCodeTimes,
 } from '../accounts/new-device';
 import { countRequest } from '../accounts/throttle';
 import { deviceName } from '../accounts/user-agent';
@@ -64,6 +64,8 @@ export function signInCodeRoute(deps: Pick<SignInCodeDeps, 'deliveries'>, user: 
 export interface SignInCodeSent {
   factor: SecondFactor;
   codeSentTo: string;
+  /** How long the code serves: as long as its ticket. */
+  expiresInSeconds: number;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function sendSignInCode(
       retryAfterSeconds: Math.max(1, seconds),
     });
   // The pause first, so a click too soon costs nothing of the account's allowance.
-  const pause = (await ticketCodeTimes(deps.db, ticket))?.resendAfterSeconds ?? 0;
+  const pause = (await secondsUntilTicketResend(deps.db, ticket)) ?? 0;
   if (pause > 0) throw tooSoon(pause);
   const verdict = await countRequest(
     deps.db,
@@ -103,9 +105,9 @@ export async function sendSignInCode(
   }
   const code = newVerifyCode();
   // Conditional: of two resends racing past the check above, one stores.
-  if (!(await storeTicketCode(deps.db, ticket, code))) {
-    throw tooSoon((await ticketCodeTimes(deps.db, ticket))?.resendAfterSeconds ?? 1);
-  }
+  const expiresInSeconds = await storeTicketCode(deps.db, ticket, code);
+  if (expiresInSeconds === undefined)
+    throw tooSoon((await secondsUntilTicketResend(deps.db, ticket)) ?? 1);
   try {
     await route.deliver(route.recipient, {
       kind: 'signInCode',
@@ -126,5 +128,9 @@ export async function sendSignInCode(
       message: 'the message could not be sent; try again',
     });
   }
-  return { factor: factorOfChannel(route.channel), codeSentTo: maskRecipient(route) };
+  return {
+    factor: factorOfChannel(route.channel),
+    codeSentTo: maskRecipient(route),
+    expiresInSeconds,
+  };
 }
