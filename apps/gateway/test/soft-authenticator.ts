@@ -72,15 +72,15 @@ export class SoftAuthenticator {
     );
   }
 
+  /** The client data a browser signs over for a ceremony of `type`. */
+  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string) {
+    return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  }
+
   /** The answer to `navigator.credentials.create` for these options' challenge. */
   register(challenge: string, options: SoftAnswerOptions) {
     const rpId = options.rpId ?? new URL(options.origin).hostname;
-    const clientData = JSON.stringify({
-      type: 'webauthn.create',
-      challenge,
-      origin: options.origin,
-      crossOrigin: false,
-    });
+    const clientData = this.clientData('webauthn.create', challenge, options.origin);
     const attestationObject = encodeCBOR(
       new Map<string, CBORType>([
         ['fmt', 'none'],
@@ -94,7 +94,7 @@ export class SoftAuthenticator {
       type: 'public-key',
       clientExtensionResults: {},
       response: {
-        clientDataJSON: b64url(Buffer.from(clientData)),
+        clientDataJSON: b64url(clientData),
         attestationObject: b64url(attestationObject),
         transports: ['internal'],
       },
@@ -105,14 +105,7 @@ export class SoftAuthenticator {
   assert(challenge: string, options: SoftAnswerOptions) {
     const rpId = options.rpId ?? new URL(options.origin).hostname;
     this.counter += 1;
-    const clientData = Buffer.from(
-      JSON.stringify({
-        type: 'webauthn.get',
-        challenge,
-        origin: options.origin,
-        crossOrigin: false,
-      }),
-    );
+    const clientData = this.clientData('webauthn.get', challenge, options.origin);
     const authenticatorData = this.authData(rpId, this.flags(options, false), false);
     const signature = sign(
       'sha256',
