@@ -30,7 +30,7 @@ import type { Deliveries, SecurityAlert } from '../messaging/delivery';
 import { sendSecurityAlert } from '../messaging/security-alerts';
 import { useCodes, type VerifyTarget } from '../verification/codes';
 import { checkCurrentFactors } from './current-factors';
-import { sendNewCode } from './verification';
+import { channelUnavailable, sendNewCode } from './verification';
 
 export interface ContactChangeRouteDeps {
   db: Database;
@@ -100,13 +100,7 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
     const user = await accountOf(session.userId);
     const target = fields.to === 'current' ? currentTarget(user) : newTarget(user, fields);
     const deliver = deps.deliveries[target.channel];
-    if (!deliver) {
-      throw new RefusedError({
-        status: 503,
-        code: GatewayCode.channelUnavailable,
-        message: `this gateway sends no ${target.channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
-      });
-    }
+    if (!deliver) throw channelUnavailable(target.channel);
     const taken =
       fields.to !== 'current' &&
       (await findRegistered(deps.db, {

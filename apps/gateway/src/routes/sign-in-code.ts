@@ -1,4 +1,4 @@
-import { AccountCode, GatewayCode } from '@exchange-web/protocol/codes';
+import { GatewayCode } from '@exchange-web/protocol/codes';
 import type { SecondFactor } from '@exchange-web/protocol/authenticator';
 import type { VerifyChannel } from '@exchange-web/protocol/verification';
 import type { Context } from 'hono';
@@ -18,8 +18,8 @@ import type { Database } from '../db/database';
 import { clientIp } from '../http/client-ip';
 import { RefusedError } from '../http/errors';
 import type { Deliver, Deliveries, SignInPlace } from '../messaging/delivery';
-import { DeliveryError } from '../messaging/delivery';
 import { newVerifyCode } from '../verification/codes';
+import { channelUnavailable, codeTooSoon, deliverOrUndo } from './verification';
 
 /** What sending a sign-in's code needs. */
 export interface SignInCodeDeps {
@@ -50,12 +50,10 @@ export function signInCodeRoute(deps: Pick<SignInCodeDeps, 'deliveries'>, user: 
   const contact = contactOf(user);
   const deliver = contact && deps.deliveries[contact.channel];
   if (!contact || !deliver) {
-    throw new RefusedError({
-      status: 503,
-      code: GatewayCode.channelUnavailable,
-      message:
-        'this gateway cannot send the code a sign-in from a new device needs; sign in from a known device',
-    });
+    throw channelUnavailable(
+      contact?.channel,
+      'this gateway cannot send the code a sign-in from a new device needs; sign in from a known device',
+    );
   }
   return { ...contact, deliver } satisfies SignInCodeRoute;
 }
@@ -80,16 +78,9 @@ export async function sendSignInCode(
   route: SignInCodeRoute,
   ticket: string,
 ): Promise<SignInCodeSent> {
-  const tooSoon = (seconds: number) =>
-    new RefusedError({
-      status: 429,
-      code: AccountCode.verifyCodeTooSoon,
-      message: 'a code was sent for this sign-in moments ago; wait before asking again',
-      retryAfterSeconds: Math.max(1, seconds),
-    });
   // The pause first, so a click too soon costs nothing of the account's allowance.
   const pause = (await secondsUntilTicketResend(deps.db, ticket)) ?? 0;
-  if (pause > 0) throw tooSoon(pause);
+  if (pause > 0) throw codeTooSoon(pause);
   const verdict = await countRequest(
     deps.db,
     `sign-in-code:${user.user_id}`,
@@ -107,27 +98,16 @@ export async function sendSignInCode(
   // Conditional: of two resends racing past the check above, one stores.
   const expiresInSeconds = await storeTicketCode(deps.db, ticket, code);
   if (expiresInSeconds === undefined)
-    throw tooSoon((await secondsUntilTicketResend(deps.db, ticket)) ?? 1);
-  try {
-    await route.deliver(route.recipient, {
-      kind: 'signInCode',
-      code,
-      antiPhishingCode: user.anti_phishing_code,
-      device: placeOf(c),
-    });
-  } catch (error) {
-    await liftTicketCodePause(deps.db, ticket);
-    deps.logWarning(
-      error instanceof DeliveryError
-        ? `sign-in code: ${error.message}`
-        : `sign-in code: ${route.channel} delivery failed`,
-    );
-    throw new RefusedError({
-      status: 502,
-      code: GatewayCode.deliveryFailed,
-      message: 'the message could not be sent; try again',
-    });
-  }
+    throw codeTooSoon((await secondsUntilTicketResend(deps.db, ticket)) ?? 1);
+  const message = {
+    kind: 'signInCode',
+    code,
+    antiPhishingCode: user.anti_phishing_code,
+    device: placeOf(c),
+  } as const;
+  await deliverOrUndo(deps, route.deliver, route, message, 'sign-in code', () =>
+    liftTicketCodePause(deps.db, ticket),
+  );
   return {
     factor: factorOfChannel(route.channel),
     codeSentTo: maskRecipient(route),

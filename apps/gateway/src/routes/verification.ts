@@ -95,13 +95,7 @@ export function registerVerificationRoutes(routes: Routes, deps: VerificationRou
     const request = await readJsonBody(c, sendVerifyCodeRequestSchema);
     const deliver = deps.deliveries[request.channel];
     // Before the challenge: a visitor is not made to solve one for a send that cannot happen.
-    if (!deliver) {
-      throw new RefusedError({
-        status: 503,
-        code: GatewayCode.channelUnavailable,
-        message: `this gateway sends no ${request.channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
-      });
-    }
+    if (!deliver) throw channelUnavailable(request.channel);
     // Sending is the costly step a bot would abuse: the register rule applies here, before any
     // lookup and before anything is stored (a challenged send changes nothing).
     await deps.challenges.checkRegistration(c);
@@ -132,22 +126,49 @@ export async function sendNewCode(
   const code = newVerifyCode();
   const message = messageFor(code);
   const hash = carriesCode(message) ? codeHash(target, code) : unmatchableHash(target);
-  if (!(await storeCode(deps.db, target, hash))) {
-    throw new RefusedError({
-      status: 429,
-      code: AccountCode.verifyCodeTooSoon,
-      message: 'a code was sent to this recipient moments ago; wait before asking again',
-      retryAfterSeconds: await secondsUntilResend(deps.db, target),
-    });
-  }
+  if (!(await storeCode(deps.db, target, hash)))
+    throw codeTooSoon(await secondsUntilResend(deps.db, target));
+  await deliverOrUndo(deps, deliver, target, message, 'verification', () =>
+    forgetCode(deps.db, target, hash),
+  );
+}
+
+/** 50300 (HTTP 503): the gateway has no transport for the channel, or the account no address. */
+export const channelUnavailable = (
+  channel: VerifyChannel | undefined,
+  message = `this gateway sends no ${channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
+) => new RefusedError({ status: 503, code: GatewayCode.channelUnavailable, message });
+
+/** 21018 (HTTP 429): a code went to this recipient, or for this sign-in, moments ago. */
+export const codeTooSoon = (retryAfterSeconds: number) =>
+  new RefusedError({
+    status: 429,
+    code: AccountCode.verifyCodeTooSoon,
+    message: 'a code was sent moments ago; wait before asking again',
+    retryAfterSeconds: Math.max(1, retryAfterSeconds),
+  });
+
+/**
+ * Delivers a message before any reply. A failure runs `undo` (so nothing is left of a code
+ * nobody received), logs its reason under `topic` (never the address or the code) and answers
+ * 50201 (HTTP 502).
+ */
+export async function deliverOrUndo(
+  deps: Pick<VerificationRouteDeps, 'logWarning'>,
+  deliver: Deliver,
+  to: Pick<VerifyTarget, 'channel' | 'recipient'>,
+  message: VerifyMessage,
+  topic: string,
+  undo: () => Promise<void>,
+): Promise<void> {
   try {
-    await deliver(target.recipient, message);
+    await deliver(to.recipient, message);
   } catch (error) {
-    await forgetCode(deps.db, target, hash);
+    await undo();
     deps.logWarning(
       error instanceof DeliveryError
-        ? `verification: ${error.message}`
-        : `verification: ${target.channel} delivery failed`,
+        ? `${topic}: ${error.message}`
+        : `${topic}: ${to.channel} delivery failed`,
     );
     throw new RefusedError({
       status: 502,
