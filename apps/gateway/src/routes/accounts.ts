@@ -60,6 +60,7 @@ import type { AccountsConfig, VerificationConfig } from '../config';
 import { contactOf, ticketCodeMatches } from '../accounts/new-device';
 import type { Deliveries } from '../messaging/delivery';
 import { sendSignInCode, signInCodeRoute } from './sign-in-code';
+import { verifyCodeInvalid } from './verification';
 import type { Database } from '../db/database';
 import type { ChallengeGuard } from '../http/challenge-guard';
 import { clientIp } from '../http/client-ip';
@@ -127,14 +128,6 @@ const loginNameTaken = () =>
     status: 409,
     code: AccountCode.loginNameTaken,
     message: 'this login name is already registered',
-  });
-
-// One answer for every bad code, and for a registered address (which was sent no code).
-const verifyCodeInvalid = () =>
-  new RefusedError({
-    status: 400,
-    code: AccountCode.verifyCodeInvalid,
-    message: 'the verification code is wrong or no longer valid; ask for a new one',
   });
 
 /** The code an e-mail registration presents for its address. */

@@ -30,7 +30,7 @@ import type { Deliveries, SecurityAlert } from '../messaging/delivery';
 import { sendSecurityAlert } from '../messaging/security-alerts';
 import { useCodes, type VerifyTarget } from '../verification/codes';
 import { checkCurrentFactors } from './current-factors';
-import { channelUnavailable, sendNewCode } from './verification';
+import { channelUnavailable, sendNewCode, verifyCodeInvalid } from './verification';
 
 export interface ContactChangeRouteDeps {
   db: Database;
@@ -142,13 +142,7 @@ export function registerContactChangeRoutes(signed: SignedRoutes, deps: ContactC
       { target, code: proof.newCode },
       { target: former, code: proof.verifyCode },
     ];
-    if (!(await useCodes(deps.db, codes))) {
-      throw refused(
-        400,
-        AccountCode.verifyCodeInvalid,
-        'a verification code is wrong or no longer valid; ask for a new one',
-      );
-    }
+    if (!(await useCodes(deps.db, codes))) throw verifyCodeInvalid();
     try {
       await deps.db.query(update.sql, [userId, ...update.params]);
     } catch (error) {

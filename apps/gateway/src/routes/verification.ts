@@ -139,6 +139,17 @@ export const channelUnavailable = (
   message = `this gateway sends no ${channel === VerifyChannel.email ? 'e-mail' : 'SMS'} codes`,
 ) => new RefusedError({ status: 503, code: GatewayCode.channelUnavailable, message });
 
+/**
+ * 21017 (HTTP 400): one answer for every bad code (none, never sent, expired, used, wrong), and
+ * for a registered address, which was sent a notice and no code.
+ */
+export const verifyCodeInvalid = () =>
+  new RefusedError({
+    status: 400,
+    code: AccountCode.verifyCodeInvalid,
+    message: 'the verification code is wrong or no longer valid; ask for a new one',
+  });
+
 /** 21018 (HTTP 429): a code went to this recipient, or for this sign-in, moments ago. */
 export const codeTooSoon = (retryAfterSeconds: number) =>
   new RefusedError({
