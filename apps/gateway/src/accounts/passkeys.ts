@@ -50,6 +50,18 @@ interface PasskeyRow {
 const transportsOf = (row: Pick<PasskeyRow, 'transports'>): string[] =>
   row.transports === '' ? [] : row.transports.split(',');
 
+/** The account's credentials as an options call names them (to exclude, or to allow). */
+async function credentialsOf(
+  db: Queryable,
+  userId: string,
+): Promise<{ id: string; transports: string[] }[]> {
+  const rows = await db.query<Pick<PasskeyRow, 'credential_id' | 'transports'>>(
+    'SELECT credential_id, transports FROM passkeys WHERE user_id = $1',
+    [userId],
+  );
+  return rows.map((row) => ({ id: row.credential_id, transports: transportsOf(row) }));
+}
+
 /** The account's passkeys, oldest first, as the security page lists them. */
 export async function listPasskeys(db: Queryable, userId: string): Promise<Passkey[]> {
   const rows = await db.query<PasskeyRow>(
@@ -103,10 +115,7 @@ export async function registrationOptions(
   user: { userId: string; loginName: string },
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
-  const existing = await db.query<Pick<PasskeyRow, 'credential_id' | 'transports'>>(
-    'SELECT credential_id, transports FROM passkeys WHERE user_id = $1',
-    [user.userId],
-  );
+  const existing = await credentialsOf(db, user.userId);
   if (existing.length >= PasskeyRule.maxPerAccount) return null;
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -115,10 +124,7 @@ export async function registrationOptions(
     userID: isoUint8Array.fromUTF8String(user.userId),
     attestationType: 'none',
     timeout: challengeTtlMs,
-    excludeCredentials: existing.map((row) => ({
-      id: row.credential_id,
-      transports: transportsOf(row),
-    })),
+    excludeCredentials: existing,
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   await db.query(
@@ -240,15 +246,11 @@ export async function ticketOptions(
   userId: string,
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const rows = await db.query<Pick<PasskeyRow, 'credential_id' | 'transports'>>(
-    'SELECT credential_id, transports FROM passkeys WHERE user_id = $1',
-    [userId],
-  );
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'preferred',
     timeout: challengeTtlMs,
-    allowCredentials: rows.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+    allowCredentials: await credentialsOf(db, userId),
   });
   await db.query('UPDATE login_tickets SET passkey_challenge = $2 WHERE ticket_hash = $1', [
     hashToken(ticket),
