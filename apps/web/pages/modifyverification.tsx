@@ -1,6 +1,7 @@
 import { useSession } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import Head from 'next/head';
+import type { ReactNode } from 'react';
 import { useAccountActions } from '../components/account/useAccountActions';
 import { Notice } from '../components/form/controls';
 import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
@@ -22,6 +23,35 @@ const SECTIONS = [
   ['contact-title', 'security.contactTitle'],
 ] as const;
 
+/** A panel's outcome, said beside its own form: its failure, then its success. */
+function Outcome({ actions }: { actions: { error: string | null; notice: string | null } }) {
+  return (
+    <>
+      {actions.error ? <Notice tone="error">{actions.error}</Notice> : null}
+      {actions.notice ? <Notice tone="success">{actions.notice}</Notice> : null}
+    </>
+  );
+}
+
+/** One linked section of the page: its heading, and its panel grouped under it with its outcome. */
+function Section(props: {
+  id: (typeof SECTIONS)[number][0];
+  title: string;
+  testId: string;
+  actions: { error: string | null; notice: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h2 id={props.id}>{props.title}</h2>
+      <div aria-labelledby={props.id} role="group" data-testid={props.testId}>
+        <Outcome actions={props.actions} />
+        {props.children}
+      </div>
+    </>
+  );
+}
+
 /**
  * The security settings: the authenticator app as the second step of every sign-in, passkeys,
  * the password, and the e-mail address and mobile number.
@@ -30,7 +60,6 @@ export default function SecuritySettingsPage() {
   const { t, buildPath } = useShellState();
   const { user } = useSession();
   const actions = useAccountActions();
-  const { error, notice } = actions;
   // Each panel says its own outcome, beside its own form.
   const passwordActions = useAccountActions();
   const passkeyActions = useAccountActions();
@@ -58,28 +87,30 @@ export default function SecuritySettingsPage() {
                 ))}
               </ul>
             </nav>
-            <h2 id="authenticator-title">{t('security.authenticatorTitle')}</h2>
-            <div aria-labelledby="authenticator-title" role="group" data-testid="authenticator">
-              {error ? <Notice tone="error">{error}</Notice> : null}
-              {notice ? <Notice tone="success">{notice}</Notice> : null}
+            <Section
+              id="authenticator-title"
+              title={t('security.authenticatorTitle')}
+              testId="authenticator"
+              actions={actions}
+            >
               <AuthenticatorPanel bound={user.settings.gbf} actions={actions} />
-            </div>
-            <h2 id="passkeys-title">{t('security.passkeysTitle')}</h2>
-            <div aria-labelledby="passkeys-title" role="group" data-testid="passkeys">
-              {passkeyActions.error ? <Notice tone="error">{passkeyActions.error}</Notice> : null}
-              {passkeyActions.notice ? (
-                <Notice tone="success">{passkeyActions.notice}</Notice>
-              ) : null}
+            </Section>
+            <Section
+              id="passkeys-title"
+              title={t('security.passkeysTitle')}
+              testId="passkeys"
+              actions={passkeyActions}
+            >
               <PasskeyPanel authenticator={user.settings.gbf} actions={passkeyActions} />
-            </div>
-            <h2 id="password-title">{t('security.passwordTitle')}</h2>
-            <div aria-labelledby="password-title" role="group" data-testid="password">
-              {passwordActions.error ? <Notice tone="error">{passwordActions.error}</Notice> : null}
-              {passwordActions.notice ? (
-                <Notice tone="success">{passwordActions.notice}</Notice>
-              ) : null}
+            </Section>
+            <Section
+              id="password-title"
+              title={t('security.passwordTitle')}
+              testId="password"
+              actions={passwordActions}
+            >
               <PasswordPanel authenticator={user.settings.gbf} actions={passwordActions} />
-            </div>
+            </Section>
             <h2 id="contact-title">{t('security.contactTitle')}</h2>
             <p>{t('security.contactLead')}</p>
             {(['email', 'mobile'] as const).map((channel) => {
@@ -95,12 +126,7 @@ export default function SecuritySettingsPage() {
                   )}
                   data-testid={`contact-${channel}`}
                 >
-                  {channelActions.error ? (
-                    <Notice tone="error">{channelActions.error}</Notice>
-                  ) : null}
-                  {channelActions.notice ? (
-                    <Notice tone="success">{channelActions.notice}</Notice>
-                  ) : null}
+                  <Outcome actions={channelActions} />
                   <ContactPanel
                     channel={channel}
                     current={channel === 'email' ? info.email : number}
