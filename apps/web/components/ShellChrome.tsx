@@ -1,7 +1,7 @@
 import type { FooterProps, HeaderProps } from '@exchange-web/react/shell/contract';
 import { SiteFooter } from '@exchange-web/react/shell/SiteFooter';
 import { SiteHeader } from '@exchange-web/react/shell/SiteHeader';
-import { Activity, useEffect, useMemo, useState } from 'react';
+import { Activity, startTransition, useEffect, useMemo, useState } from 'react';
 import { loadHeaderFooterRemote, type HeaderFooterRemote } from '../lib/header-footer-remote';
 
 /**
@@ -14,7 +14,8 @@ function useHeaderFooterRemote(): HeaderFooterRemote | null {
     let current = true;
     const load = () =>
       loadHeaderFooterRemote().then(
-        (loaded) => current && setRemote(loaded),
+        // A transition: React renders the swap in slices it can interrupt, not in one long task.
+        (loaded) => current && startTransition(() => setRemote(loaded)),
         (error: unknown) => console.warn('Using the built-in header and footer:', error),
       );
     // The built-in header is already on screen: fetch the remote once the page is loaded and idle,

@@ -11,6 +11,7 @@ import { browserCookieJar, memoryCookieJar, type CookieJar } from './cookie-jar'
 import { createCookiePreferences } from './cookie-preferences';
 import { storedDeviceId, storedTerminalCode } from './device-ids';
 import { memoryStorage, type KeyValueStorage } from './key-value-storage';
+import { importInTurns } from './module-loaders';
 import { LocalCache } from './local-cache';
 import { consoleLogger, type Logger } from './logger';
 import { randomId, type RandomBytes } from './random-id';
@@ -269,10 +270,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         ))
     : undefined;
   const signingOptions = options.signing;
-  // The signing code (crypto, the sign-config schema) loads on the first call that concerns it.
+  // The signing code (crypto, the sign-config schema) loads on the first call that concerns it,
+  // the reply schemas (and zod) in a task before the rest (issue 18).
   const signing = signingOptions
     ? lazySigningHooks(async () =>
-        (await import('./signing/signing-hooks')).createSigningHooks({
+        (
+          await importInTurns(
+            [() => import('@exchange-web/protocol/schemas')],
+            () => import('./signing/signing-hooks'),
+          )
+        ).createSigningHooks({
           storage,
           ...signingOptions,
           fetchConfig: () =>

@@ -7,7 +7,7 @@ type HttpClientModule = typeof HttpClientExports;
 type PageQueriesModule = typeof PageQueriesExports;
 
 /** Resolves in a later task, so the browser can paint and answer input in between. */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Imports each of `first` in a task of its own, then `last`, and answers `last`'s module.

@@ -5,6 +5,8 @@ import {
   IMAGE_PATH_PREFIX,
   IMAGE_PROBE_PATH,
   ImagePath,
+  INTERNAL_IMAGE_TIME_ZONES,
+  INTERNAL_IMAGE_UTC_OFFSETS,
   imageRegionOf,
 } from './images';
 
@@ -23,6 +25,22 @@ describe('image domains', () => {
     ['', 'foreign'],
   ])('puts a visitor in %s on the %s list', (timeZone, region) => {
     expect(imageRegionOf(timeZone)).toBe(region);
+  });
+
+  it.each(INTERNAL_IMAGE_TIME_ZONES)('knows the offset %s keeps in winter and summer', (zone) => {
+    // The client skips the zone name at any other offset, so a zone missing here would be lost.
+    const minutesEast = (date: Date) => {
+      const [hours = 0, minutes = 0] =
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+          .formatToParts(date)
+          .find((part) => part.type === 'timeZoneName')
+          ?.value.replace('GMT', '')
+          .split(':')
+          .map(Number) ?? [];
+      return hours * 60 + Math.sign(hours) * minutes;
+    };
+    for (const date of [new Date('2026-01-15T12:00:00Z'), new Date('2026-07-15T12:00:00Z')])
+      expect(INTERNAL_IMAGE_UTC_OFFSETS).toContain(minutesEast(date));
   });
 
   it.each(['https://img.example.test', 'http://127.0.0.1:4301', 'https://cdn-2.example.test:8443'])(

@@ -1,7 +1,7 @@
 import { LocalStorageKey } from '@exchange-web/protocol/registry';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../key-value-storage';
-import { createImageDomains, type ImageDomainsOptions } from './image-domains';
+import { createImageDomains, defaultTimeZone, type ImageDomainsOptions } from './image-domains';
 import { isImageProbeError } from './probe';
 import { fakeImages, type FakeImageBehaviour } from './testing/fake-images';
 
@@ -91,6 +91,8 @@ describe('image domains: the choice (SPEC 4, 8)', () => {
     // Fake timers fake Intl's date formatter too: this test reads the real one.
     vi.useRealTimers();
     const timeZoneRead = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    // A clock at +8, where the zone's name decides the list.
+    const offset = vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-480);
     try {
       // Without a time zone given, the platform's is read: its first read loads the zone data,
       // a long task on a phone, and the domains are made while the page hydrates.
@@ -103,6 +105,22 @@ describe('image domains: the choice (SPEC 4, 8)', () => {
       expect(timeZoneRead).not.toHaveBeenCalled();
       await expect(domains.start()).resolves.toBe(FAST);
       expect(timeZoneRead).toHaveBeenCalled();
+    } finally {
+      timeZoneRead.mockRestore();
+      offset.mockRestore();
+    }
+  });
+
+  it('reads the zone name only at an offset an internal zone keeps', () => {
+    vi.useRealTimers();
+    const timeZoneRead = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    try {
+      // Berlin, New York, Tokyo and UTC are foreign without a formatter started.
+      for (const minutesWest of [-60, 300, -540, 0])
+        expect(defaultTimeZone(minutesWest)).toBe(undefined);
+      expect(timeZoneRead).not.toHaveBeenCalled();
+      expect(defaultTimeZone(-480)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(defaultTimeZone(-360)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     } finally {
       timeZoneRead.mockRestore();
     }

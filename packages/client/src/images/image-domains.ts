@@ -1,4 +1,4 @@
-import { imageRegionOf } from '@exchange-web/protocol/images';
+import { INTERNAL_IMAGE_UTC_OFFSETS, imageRegionOf } from '@exchange-web/protocol/images';
 import { LocalStorageKey } from '@exchange-web/protocol/registry';
 import type { KeyValueStorage } from '../key-value-storage';
 import { consoleLogger, type Logger } from '../logger';
@@ -26,7 +26,8 @@ export interface ImageDomainsOptions {
   storage: KeyValueStorage;
   /**
    * The visitor's IANA time zone, which picks the foreign or internal list (`imageRegionOf`).
-   * @default Intl.DateTimeFormat().resolvedOptions().timeZone
+   * @default Intl.DateTimeFormat().resolvedOptions().timeZone, read only when the clock's UTC
+   * offset is one of the internal zones' (undefined, so foreign, otherwise)
    */
   timeZone?: string | undefined;
   /** The cache-busting value of each probe. @default randomId() */
@@ -62,7 +63,15 @@ export interface ImageDomains extends ImageDomainSource {
   working(): readonly string[];
 }
 
-function defaultTimeZone(): string | undefined {
+/**
+ * The browser's time zone where it could pick the internal list, else undefined (foreign). The first
+ * `Intl` formatter of a page starts ICU, 60 to 120 ms of main thread on a throttled phone (issue
+ * 18); a visitor whose offset rules the internal zones out does not pay it.
+ */
+export function defaultTimeZone(
+  utcOffsetMinutesWest = new Date().getTimezoneOffset(),
+): string | undefined {
+  if (!INTERNAL_IMAGE_UTC_OFFSETS.includes(-utcOffsetMinutesWest)) return undefined;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {

@@ -1,3 +1,4 @@
+import { importInTurns } from '@exchange-web/client/module-loaders';
 import type { HttpClient } from '@exchange-web/client/http-client';
 import type { LocalCache } from '@exchange-web/client/local-cache';
 import type * as SessionModule from '@exchange-web/client/session';
@@ -71,7 +72,14 @@ export function createSiteSessionStore(options: SiteSessionOptions): SiteSession
     status: options.signedIn ? 'loading' : 'anonymous',
     user: null,
   });
-  const loadModule = options.loadSessionModule ?? (() => import('@exchange-web/client/session'));
+  // The endpoint table (its schemas and zod) in a task before the session code (issue 18).
+  const loadModule =
+    options.loadSessionModule ??
+    (() =>
+      importInTurns(
+        [() => import('@exchange-web/protocol/endpoints')],
+        () => import('@exchange-web/client/session'),
+      ));
   const onSignedIn = options.onSignedIn ?? loadCoinChainList;
   let session: Promise<Session> | undefined;
   let started = false;
