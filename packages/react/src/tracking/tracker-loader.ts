@@ -1,4 +1,5 @@
 import { whenIdle } from '@exchange-web/client/browser-globals';
+import { nextTask } from '@exchange-web/client/module-loaders';
 import type { Tracker, TrackerOptions } from '@exchange-web/tracker/tracker';
 
 /** Calls made before the tracker has loaded, at most: a page that never loads it keeps no more. */
@@ -19,10 +20,10 @@ export interface TrackerModules {
 }
 
 const importModules = async (): Promise<TrackerModules> => {
-  const [{ createTracker }, { reportWebVitals }] = await Promise.all([
-    import('@exchange-web/tracker/tracker'),
-    import('@exchange-web/tracker/web-vitals'),
-  ]);
+  // One after the other: each module's start-up in a task of its own (issue 18).
+  const { createTracker } = await import('@exchange-web/tracker/tracker');
+  await nextTask();
+  const { reportWebVitals } = await import('@exchange-web/tracker/web-vitals');
   return { createTracker, reportWebVitals: (tracker) => reportWebVitals(tracker) };
 };
 
