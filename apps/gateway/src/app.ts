@@ -42,7 +42,7 @@ import { registerSignConfigRoutes } from './routes/sign-config';
 import { registerMarketRoutes } from './routes/market';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
 import { registerTrackingRoutes } from './routes/tracking';
-import { registerTradingRoutes } from './routes/trading';
+import { registerMarginRoutes, registerTradingRoutes } from './routes/trading';
 import { registerVerificationRoutes } from './routes/verification';
 import { createDeliveries } from './messaging/deliveries';
 import { ServerKeyStore } from './signing/server-keys';
@@ -52,6 +52,7 @@ import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
 import { SimulatedMarket } from './market/price-model';
 import { TradingEngine } from './trading/engine';
+import { MarginEngine } from './trading/margin';
 
 /** Bodies over 1 MiB are refused before they are read (README "Security"). */
 const MAX_BODY_BYTES = RequestLimit.maxBodyBytes;
@@ -243,6 +244,7 @@ export function createApp({
   registerMarketRoutes(routes, { market, config });
   const engine = new TradingEngine(db, market);
   registerTradingRoutes(signed, engine);
+  registerMarginRoutes(signed, new MarginEngine(db, market, config.margin));
 
   app.notFound((c) => {
     const methods = routes.methodsFor(c.req.path);

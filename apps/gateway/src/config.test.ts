@@ -284,6 +284,17 @@ describe('readMarketConfig', () => {
       marketMaxStreams: 1000,
       marketMaxStreamsPerClient: 4,
       tradingSettleIntervalMs: 1000,
+      margin: {
+        marginCall: '1.3',
+        liquidation: '1.1',
+        hourlyRates: {
+          USDT: '0.000005',
+          BTC: '0.000002',
+          ETH: '0.000003',
+          SOL: '0.000008',
+          DOGE: '0.000008',
+        },
+      },
     });
     expect(readConfig({})).toMatchObject(DEFAULT_MARKET_CONFIG);
   });
@@ -295,13 +306,32 @@ describe('readMarketConfig', () => {
         GATEWAY_MARKET_MAX_STREAMS: '3',
         GATEWAY_MARKET_MAX_STREAMS_PER_CLIENT: '2',
         GATEWAY_TRADING_SETTLE_MS: '0',
+        GATEWAY_MARGIN_CALL_RATIO: '1.5',
+        GATEWAY_MARGIN_LIQUIDATION_RATIO: '1.2',
+        GATEWAY_MARGIN_HOURLY_RATES: 'USDT:0.00001, BTC:0.000004',
       }),
     ).toEqual({
       marketCycleMs: 20_000,
       marketMaxStreams: 3,
       marketMaxStreamsPerClient: 2,
       tradingSettleIntervalMs: 0,
+      margin: {
+        marginCall: '1.5',
+        liquidation: '1.2',
+        hourlyRates: { USDT: '0.00001', BTC: '0.000004' },
+      },
     });
+  });
+
+  it.each([
+    [{ GATEWAY_MARGIN_CALL_RATIO: 'high' }, /GATEWAY_MARGIN_CALL_RATIO must be a decimal/],
+    // A liquidation under 1 leaves debt unpaid; a call at or under it never warns first.
+    [{ GATEWAY_MARGIN_LIQUIDATION_RATIO: '0.9' }, /at least 1 and under/],
+    [{ GATEWAY_MARGIN_LIQUIDATION_RATIO: '1.3' }, /at least 1 and under/],
+    [{ GATEWAY_MARGIN_HOURLY_RATES: 'USDT=0.1' }, /COIN:rate pairs/],
+    [{ GATEWAY_MARGIN_HOURLY_RATES: 'USDT:2' }, /COIN:rate pairs/],
+  ])('refuses the margin setting %j', (env, message) => {
+    expect(() => readMarketConfig(env)).toThrow(message);
   });
 
   it('refuses values that cannot work', () => {

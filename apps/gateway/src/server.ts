@@ -14,6 +14,7 @@ import { SimulatedMarket } from './market/price-model';
 import { loadSecretsKey, SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { startSettleTimer, TradingEngine } from './trading/engine';
+import { MarginEngine } from './trading/margin';
 
 /** Idle keep-alive of the gateway's connections: longer than any proxy in front keeps one idle. */
 const GATEWAY_KEEP_ALIVE_MS = 65_000;
@@ -34,6 +35,23 @@ export function openConfiguredDatabase(config: GatewayConfig): Promise<Database>
         ...(config.databasePool === undefined ? {} : { pool: config.databasePool }),
       })
     : openPglite({ dataDir: config.dataDir });
+}
+
+/**
+ * One settle pass over every account: resting orders and positions, then margin interest and
+ * liquidations. The market is a pure function of time, so these engines agree with those serving
+ * requests.
+ */
+function settleEverything(db: Database, config: GatewayConfig) {
+  const market = new SimulatedMarket(config.marketCycleMs);
+  const trading = new TradingEngine(db, market);
+  const margin = new MarginEngine(db, market, config.margin);
+  return {
+    async settle() {
+      await trading.settle();
+      await margin.settle();
+    },
+  };
 }
 
 /** Starts the extra image listeners, opens the database, applies migrations, seeds, and listens. */
@@ -81,10 +99,8 @@ async function startWithImages(
   // this engine agrees with the one serving requests.
   const stopSettle =
     config.tradingSettleIntervalMs > 0
-      ? startSettleTimer(
-          new TradingEngine(db, new SimulatedMarket(config.marketCycleMs)),
-          config.tradingSettleIntervalMs,
-          (error) => console.error('settle failed', error),
+      ? startSettleTimer(settleEverything(db, config), config.tradingSettleIntervalMs, (error) =>
+          console.error('settle failed', error),
         )
       : () => undefined;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -22,6 +22,11 @@ const tradingCalls = [
   TradingPath.openPosition,
   TradingPath.closePosition,
   TradingPath.positions,
+  TradingPath.marginTransfer,
+  TradingPath.marginBorrow,
+  TradingPath.marginRepay,
+  TradingPath.marginAccount,
+  TradingPath.marginRecords,
 ];
 
 let gateway: RunningGateway;

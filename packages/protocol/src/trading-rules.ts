@@ -228,3 +228,199 @@ export function checkPosition(pair: MarketSymbol, position: PositionCheck): Refu
   const hold = positionHold(entryPrice, size, leverage);
   return checkAvailable(hold.coin, hold.amount, position.available);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Margin. An account borrows against what it holds: the cross account over every coin it holds,
+// an isolated one over its pair's two coins. Values are in USDT at the market's price of each coin.
+
+/** Places every margin amount is kept to: interest, borrowable amounts, liquidation proceeds. */
+export const MARGIN_AMOUNT_PLACES = 8;
+
+/**
+ * Leverage tiers: the most an account may owe grows with what it holds, at a leverage that falls
+ * as the debt grows (up to 10x). A debt up to `maxDebt` USDT needs assets of `leverage` times the
+ * equity at most; the last tier has no ceiling.
+ */
+export const MARGIN_LEVERAGE_TIERS: readonly { maxDebt: string | null; leverage: number }[] = [
+  { maxDebt: '50000', leverage: 10 },
+  { maxDebt: '250000', leverage: 5 },
+  { maxDebt: null, leverage: 3 },
+];
+
+/** One coin of a margin account: what it holds and owes. */
+export interface MarginHolding {
+  coin: string;
+  /** Held, free to use. */
+  available: string;
+  /** Borrowed principal still owed. */
+  borrowed: string;
+  /** Interest charged and not yet repaid. */
+  interest: string;
+  /** USDT per unit of the coin (1 for USDT). */
+  price: string;
+}
+
+/** What a margin account is worth in USDT: what it holds, owes, and their ratio. */
+export interface MarginValuation {
+  assets: string;
+  debt: string;
+  equity: string;
+  /** assets ÷ debt, 4 places down; null when nothing is owed. */
+  riskRatio: string | null;
+}
+
+/** The account's values in USDT at each holding's price (debt is principal plus interest). */
+export function marginValuation(holdings: readonly MarginHolding[]): MarginValuation {
+  let assets = new Big(0);
+  let debt = new Big(0);
+  for (const holding of holdings) {
+    assets = assets.plus(new Big(holding.available).times(holding.price));
+    debt = debt.plus(new Big(holding.borrowed).plus(holding.interest).times(holding.price));
+  }
+  return {
+    assets: plain(assets),
+    debt: plain(debt),
+    equity: plain(assets.minus(debt)),
+    riskRatio: debt.eq(0) ? null : divide(plain(assets), plain(debt), 4, Big.roundDown),
+  };
+}
+
+/**
+ * The most an account of `equity` USDT may owe in all: the best of the tiers, each capped by its
+ * own ceiling and by equity × (leverage − 1). A debt within a lower tier's ceiling is allowed at
+ * that tier's higher leverage, so taking the best tier is exact. None for no equity.
+ */
+export function maxMarginDebt(equity: string): string {
+  if (new Big(equity).lte(0)) return '0';
+  let best = new Big(0);
+  for (const tier of MARGIN_LEVERAGE_TIERS) {
+    const byLeverage = new Big(equity).times(tier.leverage - 1);
+    const cap =
+      tier.maxDebt === null || byLeverage.lt(tier.maxDebt) ? byLeverage : new Big(tier.maxDebt);
+    if (cap.gt(best)) best = cap;
+  }
+  return plain(best);
+}
+
+/** How much of a coin priced `price` USDT the account may still borrow: 8 places, rounded down. */
+export function maxBorrowable(valuation: MarginValuation, price: string): string {
+  const room = new Big(maxMarginDebt(valuation.equity)).minus(valuation.debt);
+  if (room.lte(0) || new Big(price).lte(0)) return '0';
+  return divide(plain(room), price, MARGIN_AMOUNT_PLACES, Big.roundDown);
+}
+
+/** One hour's interest on `borrowed` at `hourlyRate`, rounded up to 8 places: never nothing owed. */
+export const hourlyInterestOf = (borrowed: string, hourlyRate: string, hours = 1): string =>
+  divide(
+    plain(new Big(borrowed).times(hourlyRate).times(hours)),
+    1,
+    MARGIN_AMOUNT_PLACES,
+    Big.roundUp,
+  );
+
+/** Where an account stands against the two thresholds (each a risk ratio, e.g. "1.3", "1.1"). */
+export type MarginLevel = 'safe' | 'marginCall' | 'liquidation';
+
+/** `safe` with no debt or above the call, `marginCall` at or under it, `liquidation` at or under that. */
+export function marginLevelOf(
+  riskRatio: string | null,
+  thresholds: { marginCall: string; liquidation: string },
+): MarginLevel {
+  if (riskRatio === null) return 'safe';
+  if (new Big(riskRatio).lte(thresholds.liquidation)) return 'liquidation';
+  if (new Big(riskRatio).lte(thresholds.marginCall)) return 'marginCall';
+  return 'safe';
+}
+
+/** A margin account's holdings after `coin` changes by signed amounts (for checks before booking). */
+export function withChange(
+  holdings: readonly MarginHolding[],
+  coin: string,
+  change: { available?: string; borrowed?: string; interest?: string },
+): MarginHolding[] {
+  return holdings.map((holding) =>
+    holding.coin !== coin
+      ? holding
+      : {
+          ...holding,
+          available: plain(new Big(holding.available).plus(change.available ?? '0')),
+          borrowed: plain(new Big(holding.borrowed).plus(change.borrowed ?? '0')),
+          interest: plain(new Big(holding.interest).plus(change.interest ?? '0')),
+        },
+  );
+}
+
+/** The holding of `coin`, or nothing held and owed at `price`. */
+const holdingOf = (holdings: readonly MarginHolding[], coin: string): MarginHolding | undefined =>
+  holdings.find((holding) => holding.coin === coin);
+
+/**
+ * The refusal of borrowing `amount` of `coin`, or null: 43013 past what the account may borrow.
+ * The borrowed coin is held too, so the assets grow with the debt.
+ */
+export function checkBorrow(
+  holdings: readonly MarginHolding[],
+  coin: string,
+  amount: string,
+): Refusal | null {
+  const holding = holdingOf(holdings, coin);
+  const max = holding ? maxBorrowable(marginValuation(holdings), holding.price) : '0';
+  if (new Big(amount).lte(0) || new Big(amount).gt(max)) {
+    return {
+      code: TradeCode.overBorrow,
+      message: `amount: at most ${max} ${coin} can be borrowed now`,
+    };
+  }
+  return null;
+}
+
+/** What a repayment of `amount` pays: the interest first, then the principal. */
+export function repaymentOf(
+  holding: Pick<MarginHolding, 'borrowed' | 'interest'>,
+  amount: string,
+): { interest: string; principal: string } {
+  const interest = Big(amount).lt(holding.interest) ? new Big(amount) : new Big(holding.interest);
+  return { interest: plain(interest), principal: plain(new Big(amount).minus(interest)) };
+}
+
+/**
+ * The refusal of repaying `amount` of `coin`, or null: 43014 more than owed (principal and
+ * interest), then 43001 more than the account holds of it.
+ */
+export function checkRepay(
+  holdings: readonly MarginHolding[],
+  coin: string,
+  amount: string,
+): Refusal | null {
+  const holding = holdingOf(holdings, coin);
+  const owed = holding ? new Big(holding.borrowed).plus(holding.interest) : new Big(0);
+  if (new Big(amount).lte(0) || new Big(amount).gt(owed)) {
+    return {
+      code: TradeCode.repayMoreThanOwed,
+      message: `amount: the account owes ${plain(owed)} ${coin}`,
+    };
+  }
+  return checkAvailable(coin, amount, holding?.available ?? '0');
+}
+
+/**
+ * The refusal of moving `amount` of `coin` out of a margin account, or null: 43001 more than it
+ * holds, then 43015 when, with debt, the risk ratio after it would be at or under the margin call.
+ */
+export function checkTransferOut(
+  holdings: readonly MarginHolding[],
+  coin: string,
+  amount: string,
+  marginCall: string,
+): Refusal | null {
+  const refusal = checkAvailable(coin, amount, holdingOf(holdings, coin)?.available ?? '0');
+  if (refusal) return refusal;
+  const after = marginValuation(withChange(holdings, coin, { available: `-${amount}` }));
+  if (after.riskRatio !== null && new Big(after.riskRatio).lte(marginCall)) {
+    return {
+      code: TradeCode.transferBreachesRisk,
+      message: `amount: the risk ratio would fall to ${after.riskRatio}, at or under ${marginCall}`,
+    };
+  }
+  return null;
+}

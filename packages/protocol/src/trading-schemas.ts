@@ -216,3 +216,94 @@ export const positionSchema = z.object({
 export type Position = z.infer<typeof positionSchema>;
 export const positionReplySchema = z.object({ position: positionSchema });
 export const positionsReplySchema = z.object({ positions: z.array(positionSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Margin (README "Margin"): `symbol` names an isolated account; without it the call is the cross one.
+
+const coinField = z.string().check(z.regex(/^[A-Z0-9]{1,16}$/, 'must be a coin name like "BTC"'));
+/** A positive amount: a decimal string above zero. */
+const positiveAmount = decimalString.check(
+  z.refine((value) => /[1-9]/.test(value), 'must be more than 0'),
+);
+
+export const MARGIN_RECORD_KINDS = [
+  'transferIn',
+  'transferOut',
+  'borrow',
+  'repay',
+  'interest',
+  'liquidation',
+] as const;
+export const MARGIN_LEVELS = ['safe', 'marginCall', 'liquidation'] as const;
+
+export const marginTransferRequestSchema = z.strictObject({
+  /** `in`: spot to margin; `out`: margin to spot. */
+  direction: z.enum(['in', 'out']),
+  symbol: z.optional(symbolField),
+  coin: coinField,
+  amount: positiveAmount,
+});
+export type MarginTransferRequest = z.infer<typeof marginTransferRequestSchema>;
+
+export const marginLoanRequestSchema = z.strictObject({
+  symbol: z.optional(symbolField),
+  coin: coinField,
+  amount: positiveAmount,
+});
+export type MarginLoanRequest = z.infer<typeof marginLoanRequestSchema>;
+
+export const marginAccountQuerySchema = z.strictObject({ symbol: z.optional(symbolField) });
+
+export const marginRecordsQuerySchema = z.strictObject({
+  symbol: z.optional(symbolField),
+  kind: z.optional(z.enum(MARGIN_RECORD_KINDS)),
+  limit: limitField(100),
+});
+
+export const marginHoldingSchema = z.object({
+  coin: z.string(),
+  available: decimalString,
+  borrowed: decimalString,
+  interest: decimalString,
+  /** USDT per unit at the time of the reply. */
+  price: decimalString,
+  /** What can still be borrowed of this coin now (0 when the coin cannot be borrowed). */
+  maxBorrowable: decimalString,
+  /** Interest per hour on the principal, as a fraction; null when the coin cannot be borrowed. */
+  hourlyRate: z.nullable(decimalString),
+});
+export type MarginHolding = z.infer<typeof marginHoldingSchema>;
+
+const signedDecimal = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/));
+
+export const marginAccountSchema = z.object({
+  /** The pair of an isolated account; null for the cross account. */
+  symbol: z.nullable(z.string()),
+  holdings: z.array(marginHoldingSchema),
+  /** Everything held, in USDT. */
+  assets: decimalString,
+  /** Principal and interest owed, in USDT. */
+  debt: decimalString,
+  /** assets − debt, in USDT (negative after a loss past the collateral). */
+  equity: signedDecimal,
+  /** assets ÷ debt; null when nothing is owed. */
+  riskRatio: z.nullable(decimalString),
+  level: z.enum(MARGIN_LEVELS),
+  marginCallRatio: decimalString,
+  liquidationRatio: decimalString,
+});
+export type MarginAccount = z.infer<typeof marginAccountSchema>;
+export const marginAccountReplySchema = z.object({ margin: marginAccountSchema });
+
+export const marginRecordSchema = z.object({
+  recordId: z.string(),
+  symbol: z.nullable(z.string()),
+  kind: z.enum(MARGIN_RECORD_KINDS),
+  coin: z.string(),
+  amount: decimalString,
+  /** What a liquidation sold and repaid, or an interest charge's hours; null otherwise. */
+  detail: z.nullable(z.string()),
+  time: z.number().check(z.int()),
+});
+export type MarginRecord = z.infer<typeof marginRecordSchema>;
+export const marginRecordsReplySchema = z.object({ records: z.array(marginRecordSchema) });

@@ -118,6 +118,14 @@ export const TradeCode = {
   notionalBelowMinimum: '43011',
   /** A limit order without a price, or a market order with one. */
   priceNotAllowed: '43012',
+  /** A borrow past what the margin account's collateral and leverage tier allow. */
+  overBorrow: '43013',
+  /** A repayment of more than the margin account owes of that coin, interest included. */
+  repayMoreThanOwed: '43014',
+  /** A transfer out of a margin account that would bring its risk ratio below the margin call. */
+  transferBreachesRisk: '43015',
+  /** A coin an isolated margin account does not hold: only its pair's base and quote. */
+  coinNotInMarginAccount: '43016',
 } as const;
 export type TradeCode = (typeof TradeCode)[keyof typeof TradeCode];
 
@@ -135,6 +143,11 @@ export const tradeCodeMeaning: Record<TradeCode, string> = {
   [TradeCode.sizeOffStep]: "The size is not a multiple of the pair's size step.",
   [TradeCode.notionalBelowMinimum]: 'The order value is below the pair minimum.',
   [TradeCode.priceNotAllowed]: 'A limit order needs a price; a market order takes none.',
+  [TradeCode.overBorrow]: "The borrow exceeds what the margin account's collateral allows.",
+  [TradeCode.repayMoreThanOwed]: 'The repayment exceeds what the margin account owes.',
+  [TradeCode.transferBreachesRisk]:
+    "The transfer would bring the margin account's risk ratio below the margin call.",
+  [TradeCode.coinNotInMarginAccount]: "An isolated margin account holds only its pair's coins.",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -160,6 +173,14 @@ export const TradingPath = {
   openPosition: '/v1/trade/futures/openPosition',
   closePosition: '/v1/trade/futures/closePosition',
   positions: '/v1/trade/futures/positions',
+  /** Spot to margin (`in`) or margin to spot (`out`), cross or one pair's isolated account. */
+  marginTransfer: '/v1/trade/margin/transfer',
+  marginBorrow: '/v1/trade/margin/borrow',
+  marginRepay: '/v1/trade/margin/repay',
+  /** One margin account: assets, debt, interest, risk ratio, what can still be borrowed. */
+  marginAccount: '/v1/trade/margin/account',
+  /** The margin records: transfers, borrows, repays, interest and liquidations, newest first. */
+  marginRecords: '/v1/trade/margin/records',
 } as const;
 
 /** The prefix of the trading calls: each is a signed core call (README "Request signing"). */

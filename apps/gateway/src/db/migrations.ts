@@ -10,6 +10,7 @@ import { securityLockMigration } from './security-lock-migration';
 import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
+import { marginMigration } from './margin-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -478,6 +479,8 @@ export const migrations: readonly Migration[] = [
   passkeysMigration,
   // The code a sign-in from a new device is asked, on its ticket.
   signInCodeMigration,
+  // Margin accounts: holdings, debt, hourly interest and their records.
+  marginMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

@@ -4,6 +4,10 @@ import { TradeCode, TradingPath, type TradingAccount } from '@exchange-web/proto
 import {
   cancelOrderRequestSchema,
   closePositionRequestSchema,
+  marginAccountQuerySchema,
+  marginLoanRequestSchema,
+  marginRecordsQuerySchema,
+  marginTransferRequestSchema,
   openPositionRequestSchema,
   ordersQuerySchema,
   placeOrderRequestSchema,
@@ -16,6 +20,7 @@ import { readJsonBody } from '../http/read-body';
 import type { SignedRoutes } from '../http/signed-routes';
 import { requireMarketSymbol } from '../market/symbols';
 import type { AccountRef, ListQuery, TradingEngine } from '../trading/engine';
+import type { MarginEngine } from '../trading/margin';
 
 /** SPEC 4: a simulation request carries `paptrading: 1` and acts on the paper account. */
 export const accountOf = (c: Context): TradingAccount =>
@@ -92,5 +97,36 @@ export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngin
   signed.post(TradingPath.positions, async (c, session) => {
     const query = await readListQuery(c);
     return ok(c, { positions: await engine.positions(refOf(c, session), query) });
+  });
+}
+
+/**
+ * The margin calls (README "Margin"), signed core calls like the other trading ones: transfers
+ * between spot and a margin account, borrow, repay, the account and its records.
+ */
+export function registerMarginRoutes(signed: SignedRoutes, margin: MarginEngine) {
+  signed.post(TradingPath.marginTransfer, async (c, session) => {
+    const request = await readJsonBody(c, marginTransferRequestSchema);
+    return ok(c, { margin: await margin.transfer(refOf(c, session), request) });
+  });
+
+  signed.post(TradingPath.marginBorrow, async (c, session) => {
+    const request = await readJsonBody(c, marginLoanRequestSchema);
+    return ok(c, { margin: await margin.borrow(refOf(c, session), request) });
+  });
+
+  signed.post(TradingPath.marginRepay, async (c, session) => {
+    const request = await readJsonBody(c, marginLoanRequestSchema);
+    return ok(c, { margin: await margin.repay(refOf(c, session), request) });
+  });
+
+  signed.post(TradingPath.marginAccount, async (c, session) => {
+    const { symbol } = await readJsonBody(c, marginAccountQuerySchema);
+    return ok(c, { margin: await margin.account(refOf(c, session), symbol) });
+  });
+
+  signed.post(TradingPath.marginRecords, async (c, session) => {
+    const query = await readJsonBody(c, marginRecordsQuerySchema);
+    return ok(c, { records: await margin.records(refOf(c, session), query) });
   });
 }

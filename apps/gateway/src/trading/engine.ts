@@ -108,14 +108,6 @@ const balanceTable = (account: TradingAccount) =>
 
 const dec = (value: string) => new Dec(value);
 
-/** Throws a refusal the rules decided: HTTP 409 when the account is short of funds, else 400. */
-function refuse(refusal: Refusal | undefined): void {
-  if (refusal) {
-    const status = refusal.code === TradeCode.insufficientBalance ? 409 : 400;
-    throw new RefusedError({ status, code: refusal.code, message: refusal.message });
-  }
-}
-
 /** A pair the database holds; a row of a pair since removed is still read, at its own symbol. */
 const pairOf = (symbol: string): MarketSymbol => {
   const pair = findMarketSymbol(symbol);
@@ -138,7 +130,7 @@ const toOrder = (row: OrderRow): Order => ({
 });
 
 /** The balances of one account in one transaction: locked, read, and changed. */
-class LockedBalances {
+export class LockedBalances {
   // One transaction's view of rows it holds FOR UPDATE: no other process can change them meanwhile.
   readonly #amounts = new Map<string, { available: Dec; frozen: Dec }>();
 
@@ -199,6 +191,30 @@ class LockedBalances {
   }
 }
 
+/** Makes the user's paper account, with its starting USDT, unless it exists. */
+export async function ensurePaperAccount(tx: Queryable, ref: AccountRef): Promise<void> {
+  if (ref.account !== 'paper') return;
+  const created = await tx.query(
+    `INSERT INTO paper_accounts (user_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING user_id`,
+    [ref.userId],
+  );
+  if (created.length > 0) {
+    await tx.query(
+      `INSERT INTO paper_balances (user_id, coin_name, available, frozen) VALUES ($1, $2, $3, 0)
+       ON CONFLICT (user_id, coin_name) DO UPDATE SET available = excluded.available, frozen = 0`,
+      [ref.userId, QUOTE_COIN, PAPER_INITIAL_USDT],
+    );
+  }
+}
+
+/** Throws a refusal the rules decided: HTTP 409 when the account is short of funds, else 400. */
+export function refuse(refusal: Refusal | null | undefined): void {
+  if (refusal) {
+    const status = refusal.code === TradeCode.insufficientBalance ? 409 : 400;
+    throw new RefusedError({ status, code: refusal.code, message: refusal.message });
+  }
+}
+
 /**
  * Spot orders and USDT-margined futures positions of the real and paper accounts, over the
  * simulated market. Balances change only in the transaction that changes the order, fill or
@@ -211,22 +227,6 @@ export class TradingEngine {
     readonly market: SimulatedMarket,
     readonly now: () => number = () => Date.now(),
   ) {}
-
-  /** Makes the user's paper account, with its starting USDT, unless it exists. */
-  async #ensurePaper(tx: Queryable, ref: AccountRef) {
-    if (ref.account !== 'paper') return;
-    const created = await tx.query(
-      `INSERT INTO paper_accounts (user_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING user_id`,
-      [ref.userId],
-    );
-    if (created.length > 0) {
-      await tx.query(
-        `INSERT INTO paper_balances (user_id, coin_name, available, frozen) VALUES ($1, $2, $3, 0)
-         ON CONFLICT (user_id, coin_name) DO UPDATE SET available = excluded.available, frozen = 0`,
-        [ref.userId, QUOTE_COIN, PAPER_INITIAL_USDT],
-      );
-    }
-  }
 
   // ------------------------------------------------------------------------------------------
   // Spot
@@ -254,7 +254,7 @@ export class TradingEngine {
     const nowMs = this.now();
 
     return this.db.transaction(async (tx) => {
-      await this.#ensurePaper(tx, ref);
+      await ensurePaperAccount(tx, ref);
       const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
       refuse(checkOrder(pair, request, marketPrice, (coin) => balances.available(coin)));
       if (fillPrice !== undefined) {
@@ -367,7 +367,7 @@ export class TradingEngine {
   /** The account's balances, by coin name. */
   async balances(ref: AccountRef): Promise<BalancesReply> {
     await this.settle(ref);
-    if (ref.account === 'paper') await this.db.transaction((tx) => this.#ensurePaper(tx, ref));
+    if (ref.account === 'paper') await this.db.transaction((tx) => ensurePaperAccount(tx, ref));
     const rows = await this.db.query<{ coin_name: string; available: string; frozen: string }>(
       `SELECT coin_name, available::text AS available, frozen::text AS frozen
        FROM ${balanceTable(ref.account)} WHERE user_id = $1 ORDER BY coin_name`,
@@ -393,9 +393,12 @@ export class TradingEngine {
       await tx.query(`DELETE FROM futures_positions WHERE user_id = $1 AND account = 'paper'`, [
         userId,
       ]);
+      await tx.query(`DELETE FROM margin_accounts WHERE user_id = $1 AND account = 'paper'`, [
+        userId,
+      ]);
       await tx.query(`DELETE FROM paper_balances WHERE user_id = $1`, [userId]);
       await tx.query(`DELETE FROM paper_accounts WHERE user_id = $1`, [userId]);
-      await this.#ensurePaper(tx, ref);
+      await ensurePaperAccount(tx, ref);
     });
     return this.balances(ref);
   }
@@ -517,7 +520,7 @@ export class TradingEngine {
     );
     const positionId = randomUUID();
     return this.db.transaction(async (tx) => {
-      await this.#ensurePaper(tx, ref);
+      await ensurePaperAccount(tx, ref);
       const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
       refuse(checkPosition(pair, request, entry, (coin) => balances.available(coin)));
       await balances.change(QUOTE_COIN, margin.plus(fee).neg(), margin);
@@ -746,7 +749,7 @@ export class TradingEngine {
  * Returns the stop function.
  */
 export function startSettleTimer(
-  engine: TradingEngine,
+  engine: { settle(): Promise<void> },
   intervalMs: number,
   logError: (error: unknown) => void,
 ): () => void {

@@ -1,0 +1,377 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
+import { sessionReplySchema } from '@exchange-web/protocol/schemas';
+import { findMarketSymbol, TradeCode, TradingPath } from '@exchange-web/protocol/trading';
+import {
+  balancesReplySchema,
+  marginAccountReplySchema,
+  marginRecordsReplySchema,
+  type MarginAccount,
+} from '@exchange-web/protocol/trading-schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBalances } from '../src/assets/balances';
+import { DEFAULT_MARKET_CONFIG, type MarginConfig } from '../src/config';
+import type { Database } from '../src/db/database';
+import { Dec } from '../src/market/decimal';
+import { SimulatedMarket } from '../src/market/price-model';
+import type { RunningGateway } from '../src/server';
+import { MarginEngine } from '../src/trading/margin';
+import { SigningClient } from './signing-client';
+import { STRONG_PASSWORD, startTestGateway, uniqueEmail } from './support';
+import { openTestDatabase } from './test-database';
+
+const PAPER = { [HeaderName.paptrading]: HeaderValue.paptrading };
+const BTC = findMarketSymbol('BTCUSDT')!;
+
+let gateway: RunningGateway;
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(async () => {
+  await gateway.stop();
+});
+
+/** A new signed-in user calling the margin calls of the real (or paper) account. */
+async function newBorrower(paper = false) {
+  const client = await SigningClient.create(gateway);
+  const response = await client.postEncrypted(ApiPath.registerEmail, {
+    email: uniqueEmail('margin'),
+    pwd: STRONG_PASSWORD,
+  });
+  expect(response.json?.code).toBe('00000');
+  const userId = sessionReplySchema.parse(response.json?.data).userId;
+  const send = (path: string, body: unknown = {}) =>
+    client.signedPost(path, body, {}, paper ? PAPER : {});
+  const ok = async (path: string, body: unknown = {}) => {
+    const reply = await send(path, body);
+    expect(reply.json?.code, `${path}: ${reply.json?.msg}`).toBe('00000');
+    return reply.json?.data;
+  };
+  return {
+    userId,
+    send,
+    margin: async (body: unknown) =>
+      marginAccountReplySchema.parse(await ok(TradingPath.marginAccount, body)).margin,
+    change: async (path: string, body: unknown) =>
+      marginAccountReplySchema.parse(await ok(path, body)).margin,
+    spot: async () => balancesReplySchema.parse(await ok(TradingPath.balances)).balances,
+    records: async (body: unknown = {}) =>
+      marginRecordsReplySchema.parse(await ok(TradingPath.marginRecords, body)).records,
+  };
+}
+
+const holding = (account: MarginAccount, coin: string) =>
+  account.holdings.find((entry) => entry.coin === coin)!;
+
+describe('margin transfers, borrowing and repaying over HTTP', () => {
+  it('moves USDT into the cross account, borrows, repays with interest first, and moves it back', async () => {
+    const trader = await newBorrower();
+    await setBalances(gateway.db, trader.userId, [
+      { coin: 'USDT', available: '1000', frozen: '0' },
+    ]);
+
+    let account = await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      coin: 'USDT',
+      amount: '1000',
+    });
+    expect(account).toMatchObject({
+      symbol: null,
+      assets: '1000',
+      debt: '0',
+      riskRatio: null,
+      level: 'safe',
+    });
+    // 10x on 1 000 of equity: 9 000 more may be owed.
+    expect(holding(account, 'USDT').maxBorrowable).toBe('9000');
+    expect(await trader.spot()).toEqual([{ coin: 'USDT', available: '0', frozen: '0' }]);
+
+    account = await trader.change(TradingPath.marginBorrow, { coin: 'USDT', amount: '3000' });
+    expect(holding(account, 'USDT')).toMatchObject({
+      available: '4000',
+      borrowed: '3000',
+      interest: '0',
+    });
+    expect(account).toMatchObject({
+      assets: '4000',
+      debt: '3000',
+      equity: '1000',
+      riskRatio: '1.3333',
+      level: 'safe',
+    });
+    expect(holding(account, 'USDT').maxBorrowable).toBe('6000');
+
+    account = await trader.change(TradingPath.marginRepay, { coin: 'USDT', amount: '3000' });
+    expect(holding(account, 'USDT')).toMatchObject({
+      available: '1000',
+      borrowed: '0',
+      interest: '0',
+    });
+    account = await trader.change(TradingPath.marginTransfer, {
+      direction: 'out',
+      coin: 'USDT',
+      amount: '1000',
+    });
+    expect(account.assets).toBe('0');
+    expect(await trader.spot()).toEqual([{ coin: 'USDT', available: '1000', frozen: '0' }]);
+
+    const records = await trader.records();
+    expect(records.map((record) => [record.kind, record.coin, record.amount])).toEqual([
+      ['transferOut', 'USDT', '1000'],
+      ['repay', 'USDT', '3000'],
+      ['borrow', 'USDT', '3000'],
+      ['transferIn', 'USDT', '1000'],
+    ]);
+    expect(records[1]?.detail).toBe('interest 0, principal 3000');
+    expect((await trader.records({ kind: 'borrow' })).map((record) => record.kind)).toEqual([
+      'borrow',
+    ]);
+  });
+
+  it('keeps an isolated account per pair, holding only its two coins', async () => {
+    const trader = await newBorrower();
+    await setBalances(gateway.db, trader.userId, [
+      { coin: 'USDT', available: '500', frozen: '0' },
+      { coin: 'ETH', available: '1', frozen: '0' },
+    ]);
+    const account = await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      symbol: 'BTCUSDT',
+      coin: 'USDT',
+      amount: '500',
+    });
+    expect(account.symbol).toBe('BTCUSDT');
+    expect(account.holdings.map((entry) => entry.coin)).toEqual(['BTC', 'USDT']);
+    // 9 × 500 USDT of BTC at its price now, rounded down to 8 places.
+    const { price, maxBorrowable } = holding(account, 'BTC');
+    const worth = new Dec(maxBorrowable).times(price);
+    expect(
+      worth.lte(4500) && worth.gt(new Dec(4500).minus(new Dec(price).times('0.00000001'))),
+    ).toBe(true);
+    const refused = await trader.send(TradingPath.marginTransfer, {
+      direction: 'in',
+      symbol: 'BTCUSDT',
+      coin: 'ETH',
+      amount: '1',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json?.code).toBe(TradeCode.coinNotInMarginAccount);
+    // The cross account is apart: empty.
+    expect((await trader.margin({})).assets).toBe('0');
+    expect((await trader.margin({ symbol: 'BTCUSDT' })).assets).toBe('500');
+  });
+
+  it('answers each refusal with its code and leaves the accounts as they were', async () => {
+    const trader = await newBorrower();
+    await setBalances(gateway.db, trader.userId, [{ coin: 'USDT', available: '100', frozen: '0' }]);
+    await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      coin: 'USDT',
+      amount: '100',
+    });
+    await trader.change(TradingPath.marginBorrow, { coin: 'USDT', amount: '500' });
+    const before = {
+      margin: await trader.margin({}),
+      spot: await trader.spot(),
+      records: await trader.records(),
+    };
+
+    const cases: [string, unknown, number, string][] = [
+      [
+        TradingPath.marginTransfer,
+        { direction: 'in', coin: 'USDT', amount: '1' },
+        409,
+        TradeCode.insufficientBalance,
+      ],
+      [
+        TradingPath.marginTransfer,
+        { direction: 'out', coin: 'USDT', amount: '601' },
+        409,
+        TradeCode.insufficientBalance,
+      ],
+      // 600 held against 500 owed is 1.2 already: any transfer out goes under the 1.3 call.
+      [
+        TradingPath.marginTransfer,
+        { direction: 'out', coin: 'USDT', amount: '1' },
+        400,
+        TradeCode.transferBreachesRisk,
+      ],
+      [TradingPath.marginBorrow, { coin: 'USDT', amount: '401' }, 400, TradeCode.overBorrow],
+      [
+        TradingPath.marginRepay,
+        { coin: 'USDT', amount: '500.01' },
+        400,
+        TradeCode.repayMoreThanOwed,
+      ],
+      [TradingPath.marginRepay, { coin: 'BTC', amount: '1' }, 400, TradeCode.repayMoreThanOwed],
+      [
+        TradingPath.marginBorrow,
+        { symbol: 'XYZUSDT', coin: 'USDT', amount: '1' },
+        400,
+        TradeCode.unknownSymbol,
+      ],
+    ];
+    for (const [path, body, status, code] of cases) {
+      const reply = await trader.send(path, body);
+      expect([reply.status, reply.json?.code], `${path} ${JSON.stringify(body)}`).toEqual([
+        status,
+        code,
+      ]);
+    }
+    const after = {
+      margin: await trader.margin({}),
+      spot: await trader.spot(),
+      records: await trader.records(),
+    };
+    expect(after.spot).toEqual(before.spot);
+    expect(after.records).toEqual(before.records);
+    expect(
+      after.margin.holdings.map(({ coin, available, borrowed, interest }) => [
+        coin,
+        available,
+        borrowed,
+        interest,
+      ]),
+    ).toEqual(
+      before.margin.holdings.map(({ coin, available, borrowed, interest }) => [
+        coin,
+        available,
+        borrowed,
+        interest,
+      ]),
+    );
+  });
+
+  it.each([
+    [{ direction: 'in', coin: 'USDT', amount: '0' }, 'amount'],
+    [{ direction: 'in', coin: 'USDT', amount: '-1' }, 'amount'],
+    [{ direction: 'in', coin: 'USDT', amount: '1e3' }, 'amount'],
+    [{ direction: 'sideways', coin: 'USDT', amount: '1' }, 'direction'],
+    [{ direction: 'in', coin: 'usdt', amount: '1' }, 'coin'],
+    [{ direction: 'in', coin: 'USDT', amount: '1', extra: true }, 'extra'],
+  ])('refuses the malformed transfer %j with a 400 naming %s', async (body, field) => {
+    const trader = await newBorrower();
+    const reply = await trader.send(TradingPath.marginTransfer, body);
+    expect(reply.status).toBe(400);
+    expect(String(reply.json?.msg)).toContain(field);
+  });
+
+  it('keeps the paper account apart, starting from its paper USDT', async () => {
+    const trader = await newBorrower(true);
+    const account = await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      coin: 'USDT',
+      amount: '2500',
+    });
+    expect(account.assets).toBe('2500');
+    expect(await trader.spot()).toEqual([{ coin: 'USDT', available: '97500', frozen: '0' }]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The engine on its own clock: hours of interest and a liquidation by the market's own moves.
+
+const HOUR_MS = 3_600_000;
+// A short cycle: the price swings about 2 % in 10 s, enough to reach a liquidation.
+const CYCLE_MS = 10_000;
+const START = Date.UTC(2026, 0, 5, 12, 0, 0);
+
+describe('margin engine', () => {
+  let db: Database;
+  let clock = START;
+  const market = new SimulatedMarket(CYCLE_MS, () => clock);
+  const engineWith = (config: MarginConfig) => new MarginEngine(db, market, config, () => clock);
+  const DEFAULTS = DEFAULT_MARKET_CONFIG.margin;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function newUser(balances: { coin: string; available: string }[]) {
+    const userId = `margin-${Math.random().toString(36).slice(2)}`;
+    await db.query(
+      `INSERT INTO users (user_id, login_name, user_name, password_hash) VALUES ($1, $1, $1, 'x')`,
+      [userId],
+    );
+    await setBalances(
+      db,
+      userId,
+      balances.map((balance) => ({ ...balance, frozen: '0' })),
+    );
+    return { userId, account: 'real' as const };
+  }
+
+  it('charges every whole hour once on the principal, whichever engine charges it', async () => {
+    clock = START + 10 * 60_000;
+    const ref = await newUser([{ coin: 'USDT', available: '1000' }]);
+    const first = engineWith(DEFAULTS);
+    const second = engineWith(DEFAULTS);
+    await first.transfer(ref, { direction: 'in', coin: 'USDT', amount: '1000' });
+    await first.borrow(ref, { coin: 'USDT', amount: '2000' });
+    // Within the hour: nothing yet.
+    clock = START + 50 * 60_000;
+    expect(holding(await first.account(ref, undefined), 'USDT').interest).toBe('0');
+    // Three hours later, read by both engines: charged once, 3 × 2 000 × 0.000005.
+    clock = START + 3 * HOUR_MS + 5 * 60_000;
+    await Promise.all([first.settle(), second.account(ref, undefined)]);
+    const account = await first.account(ref, undefined);
+    expect(holding(account, 'USDT')).toMatchObject({ borrowed: '2000', interest: '0.03' });
+    expect(account.debt).toBe('2000.03');
+    const charges = (await first.records(ref, { kind: 'interest', limit: 10 })).map((record) => [
+      record.amount,
+      record.detail,
+    ]);
+    expect(charges).toEqual([['0.03', '3h at 0.000005']]);
+    // A repayment pays the interest first.
+    const repaid = await first.repay(ref, { coin: 'USDT', amount: '1000.01' });
+    expect(holding(repaid, 'USDT')).toMatchObject({
+      borrowed: '1000.02',
+      interest: '0',
+      available: '1999.99',
+    });
+  });
+
+  it('liquidates an account the market takes to the liquidation ratio, and records it', async () => {
+    // Thresholds near the account's own ratio, so a move of the simulated price reaches them.
+    const config: MarginConfig = { ...DEFAULTS, marginCall: '1.6', liquidation: '1.495' };
+    const engine = engineWith(config);
+    // A second where the BTC price will have fallen 1.5 % or more within the next 30 s.
+    let start = START + 6 * HOUR_MS;
+    const fallAfter = (from: number) => {
+      const at = market.price(BTC, Math.floor(from / 1000));
+      for (let s = 1; s <= 30; s += 1) {
+        const later = from + s * 1000;
+        if (market.price(BTC, Math.floor(later / 1000)).lte(at.times('0.985'))) return later;
+      }
+      return undefined;
+    };
+    let fallen = fallAfter(start);
+    while (fallen === undefined) fallen = fallAfter((start += 1000));
+    clock = start;
+    const ref = await newUser([{ coin: 'BTC', available: '0.1' }]);
+    await engine.transfer(ref, { direction: 'in', coin: 'BTC', amount: '0.1' });
+    const value = market.price(BTC, Math.floor(start / 1000)).times('0.1');
+    // Twice the collateral's value borrowed: a risk ratio of 1.5, above 1.495.
+    const loan = value.times(2).round(2, 0).toFixed();
+    const borrowed = await engine.borrow(ref, { coin: 'USDT', amount: loan });
+    expect(borrowed.level).toBe('marginCall');
+    expect(Number(borrowed.riskRatio)).toBeGreaterThan(1.495);
+
+    clock = fallen;
+    await engine.settle();
+    const after = await engine.account(ref, undefined);
+    expect(after.debt).toBe('0');
+    expect(holding(after, 'BTC').available).toBe('0');
+    const [record] = await engine.records(ref, { kind: 'liquidation', limit: 10 });
+    expect(record?.detail).toMatch(
+      /^risk ratio 1\.4\d+; sold 0\.1 BTC at \d+(\.\d+)?; repaid \d+(\.\d+)? USDT$/,
+    );
+    // The collateral's sale, less its fee, paid the loan; the rest is kept.
+    const bid = new Dec(record!.detail!.match(/at ([\d.]+)/)![1]!);
+    const proceeds = bid.times('0.1').times('0.999');
+    expect(holding(after, 'USDT').available).toBe(proceeds.toFixed());
+  });
+});
