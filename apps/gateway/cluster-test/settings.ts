@@ -38,6 +38,9 @@ export function clusterEnv(operator: string): Record<string, string> {
     // Their logins come from clients of their own with no device check, and the gateways send
     // no mail: the new-device code is tested on one gateway (new-device.test.ts).
     GATEWAY_NEW_DEVICE_VERIFY: '0',
+    // No margin interest: an hour turning mid-race would change what the collateral allows
+    // (interest is tested on its own clock, margin.test.ts).
+    GATEWAY_MARGIN_HOURLY_RATES: 'USDT:0,BTC:0,ETH:0,SOL:0,DOGE:0',
   };
 }
 

@@ -5,6 +5,8 @@ import { findMarketSymbol, TradeCode, TradingPath } from '@exchange-web/protocol
 import {
   balancesReplySchema,
   marginAccountReplySchema,
+  marginOrderReplySchema,
+  marginOrdersReplySchema,
   marginRecordsReplySchema,
   type MarginAccount,
 } from '@exchange-web/protocol/trading-schemas';
@@ -25,7 +27,14 @@ const BTC = findMarketSymbol('BTCUSDT')!;
 
 let gateway: RunningGateway;
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  // No interest over HTTP, so an hour turning mid-test changes no figure; the engine tests below
+  // charge it on their own clock.
+  const free = Object.fromEntries(
+    Object.keys(DEFAULT_MARKET_CONFIG.margin.hourlyRates).map((coin) => [coin, '0']),
+  );
+  gateway = await startTestGateway({
+    margin: { ...DEFAULT_MARKET_CONFIG.margin, hourlyRates: free },
+  });
 });
 afterAll(async () => {
   await gateway.stop();
@@ -55,6 +64,10 @@ async function newBorrower(paper = false) {
     change: async (path: string, body: unknown) =>
       marginAccountReplySchema.parse(await ok(path, body)).margin,
     spot: async () => balancesReplySchema.parse(await ok(TradingPath.balances)).balances,
+    order: async (body: unknown) =>
+      marginOrderReplySchema.parse(await ok(TradingPath.marginPlaceOrder, body)),
+    orders: async (body: unknown = {}) =>
+      marginOrdersReplySchema.parse(await ok(TradingPath.marginOrders, body)).orders,
     records: async (body: unknown = {}) =>
       marginRecordsReplySchema.parse(await ok(TradingPath.marginRecords, body)).records,
   };
@@ -265,6 +278,126 @@ describe('margin transfers, borrowing and repaying over HTTP', () => {
     });
     expect(account.assets).toBe('2500');
     expect(await trader.spot()).toEqual([{ coin: 'USDT', available: '97500', frozen: '0' }]);
+  });
+});
+
+describe('margin market orders over HTTP', () => {
+  it('buys with leverage by borrowing what it lacks, then sells and repays with the proceeds', async () => {
+    const trader = await newBorrower();
+    await setBalances(gateway.db, trader.userId, [
+      { coin: 'USDT', available: '1000', frozen: '0' },
+    ]);
+    await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      coin: 'USDT',
+      amount: '1000',
+    });
+
+    // About 3 250 USDT of BTC on 1 000 of equity.
+    const bought = await trader.order({
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      size: '0.05',
+      sideEffect: 'autoBorrow',
+    });
+    const cost = new Dec(bought.order.price).times('0.05');
+    const lacked = cost.plus(bought.order.fee).minus(1000);
+    expect(bought.order).toMatchObject({
+      mode: 'cross',
+      side: 'buy',
+      size: '0.05',
+      loanCoin: 'USDT',
+      repaid: '0',
+    });
+    expect(bought.order.fee).toBe(cost.times('0.001').toFixed());
+    expect(bought.order.borrowed).toBe(lacked.toFixed());
+    expect(holding(bought.margin, 'USDT')).toMatchObject({
+      available: '0',
+      borrowed: lacked.toFixed(),
+    });
+    expect(holding(bought.margin, 'BTC').available).toBe('0.05');
+    // Leveraged: the risk ratio is the BTC held over the USDT owed.
+    expect(Number(bought.margin.riskRatio)).toBeGreaterThan(1.3);
+    expect(Number(bought.margin.riskRatio)).toBeLessThan(1.5);
+
+    const sold = await trader.order({
+      symbol: 'BTCUSDT',
+      side: 'sell',
+      size: '0.05',
+      sideEffect: 'autoRepay',
+    });
+    const proceeds = new Dec(sold.order.price).times('0.05').times('0.999');
+    const repaid = proceeds.lt(lacked) ? proceeds : lacked;
+    expect(sold.order).toMatchObject({ loanCoin: 'USDT', borrowed: '0', repaid: repaid.toFixed() });
+    expect(holding(sold.margin, 'USDT')).toMatchObject({
+      available: proceeds.minus(repaid).toFixed(),
+      borrowed: lacked.minus(repaid).toFixed(),
+    });
+
+    expect((await trader.orders()).map((order) => [order.side, order.sideEffect])).toEqual([
+      ['sell', 'autoRepay'],
+      ['buy', 'autoBorrow'],
+    ]);
+    expect((await trader.records()).map((record) => record.kind).slice(0, 2)).toEqual([
+      'repay',
+      'borrow',
+    ]);
+  });
+
+  it("trades in a pair's isolated account apart from the cross one", async () => {
+    const trader = await newBorrower(true);
+    await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      symbol: 'ETHUSDT',
+      coin: 'USDT',
+      amount: '500',
+    });
+    const { order, margin } = await trader.order({
+      symbol: 'ETHUSDT',
+      mode: 'isolated',
+      side: 'buy',
+      size: '0.1',
+    });
+    expect(order).toMatchObject({ mode: 'isolated', borrowed: '0', loanCoin: null });
+    expect(margin.symbol).toBe('ETHUSDT');
+    expect(holding(margin, 'ETH').available).toBe('0.1');
+    expect((await trader.margin({})).assets).toBe('0');
+  });
+
+  it('refuses an order it cannot pay for, or a loan past the collateral, and changes nothing', async () => {
+    const trader = await newBorrower();
+    await setBalances(gateway.db, trader.userId, [{ coin: 'USDT', available: '100', frozen: '0' }]);
+    await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      coin: 'USDT',
+      amount: '100',
+    });
+    const before = { margin: await trader.margin({}), records: await trader.records() };
+    const cases: [unknown, number, string][] = [
+      [{ symbol: 'BTCUSDT', side: 'buy', size: '0.01' }, 409, TradeCode.insufficientBalance],
+      // About 6 500 USDT on 100 of equity: past the 900 the collateral allows.
+      [
+        { symbol: 'BTCUSDT', side: 'buy', size: '0.1', sideEffect: 'autoBorrow' },
+        400,
+        TradeCode.overBorrow,
+      ],
+      [{ symbol: 'BTCUSDT', side: 'sell', size: '0.001' }, 409, TradeCode.insufficientBalance],
+      [{ symbol: 'BTCUSDT', side: 'buy', size: '0.00001' }, 400, TradeCode.sizeBelowMinimum],
+      [{ symbol: 'XYZUSDT', side: 'buy', size: '1' }, 400, TradeCode.unknownSymbol],
+    ];
+    for (const [body, status, code] of cases) {
+      const reply = await trader.send(TradingPath.marginPlaceOrder, body);
+      expect([reply.status, reply.json?.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect(await trader.orders()).toEqual([]);
+    expect(await trader.records()).toEqual(before.records);
+    expect((await trader.margin({})).holdings).toEqual(
+      before.margin.holdings.map((entry) => ({
+        ...entry,
+        price: expect.any(String),
+        maxBorrowable: expect.any(String),
+      })),
+    );
   });
 });
 

@@ -27,6 +27,8 @@ const tradingCalls = [
   TradingPath.marginRepay,
   TradingPath.marginAccount,
   TradingPath.marginRecords,
+  TradingPath.marginPlaceOrder,
+  TradingPath.marginOrders,
 ];
 
 let gateway: RunningGateway;

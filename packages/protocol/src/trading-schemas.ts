@@ -254,6 +254,46 @@ export type MarginLoanRequest = z.infer<typeof marginLoanRequestSchema>;
 
 export const marginAccountQuerySchema = z.strictObject({ symbol: z.optional(symbolField) });
 
+/** What a margin order does about loans: nothing, borrow what it lacks, or repay with what it gets. */
+export const MARGIN_SIDE_EFFECTS = ['none', 'autoBorrow', 'autoRepay'] as const;
+
+/**
+ * A market order in a margin account: `mode` picks the cross account or the pair's isolated one.
+ * NOTE: market orders only; SPEC leaves the margin screens "not shown", and a resting margin order
+ * would hold collateral the risk ratio must then count.
+ */
+export const marginOrderRequestSchema = z.strictObject({
+  symbol: symbolField,
+  mode: z._default(z.enum(['cross', 'isolated']), 'cross'),
+  side: z.enum(ORDER_SIDES),
+  size: decimalString,
+  sideEffect: z._default(z.enum(MARGIN_SIDE_EFFECTS), 'none'),
+});
+export type MarginOrderRequest = z.infer<typeof marginOrderRequestSchema>;
+
+export const marginOrderSchema = z.object({
+  orderId: z.string(),
+  symbol: z.string(),
+  mode: z.enum(['cross', 'isolated']),
+  side: z.enum(ORDER_SIDES),
+  size: decimalString,
+  price: decimalString,
+  /** Fee of the fill, USDT. */
+  fee: decimalString,
+  sideEffect: z.enum(MARGIN_SIDE_EFFECTS),
+  /** What the order borrowed first (autoBorrow), or repaid after (autoRepay), of `loanCoin`. */
+  borrowed: decimalString,
+  repaid: decimalString,
+  loanCoin: z.nullable(z.string()),
+  time: z.number().check(z.int()),
+});
+export type MarginOrder = z.infer<typeof marginOrderSchema>;
+export const marginOrdersQuerySchema = z.strictObject({
+  symbol: z.optional(symbolField),
+  limit: limitField(100),
+});
+export const marginOrdersReplySchema = z.object({ orders: z.array(marginOrderSchema) });
+
 export const marginRecordsQuerySchema = z.strictObject({
   symbol: z.optional(symbolField),
   kind: z.optional(z.enum(MARGIN_RECORD_KINDS)),
@@ -307,3 +347,9 @@ export const marginRecordSchema = z.object({
 });
 export type MarginRecord = z.infer<typeof marginRecordSchema>;
 export const marginRecordsReplySchema = z.object({ records: z.array(marginRecordSchema) });
+
+/** A margin order's reply: the order and its account after it. */
+export const marginOrderReplySchema = z.object({
+  order: marginOrderSchema,
+  margin: marginAccountSchema,
+});

@@ -181,6 +181,10 @@ export const TradingPath = {
   marginAccount: '/v1/trade/margin/account',
   /** The margin records: transfers, borrows, repays, interest and liquidations, newest first. */
   marginRecords: '/v1/trade/margin/records',
+  /** A market order in a margin account, borrowing or repaying on the way if asked. */
+  marginPlaceOrder: '/v1/trade/margin/placeOrder',
+  /** The margin orders, newest first. */
+  marginOrders: '/v1/trade/margin/orders',
 } as const;
 
 /** The prefix of the trading calls: each is a signed core call (README "Request signing"). */

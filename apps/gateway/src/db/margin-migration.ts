@@ -5,7 +5,8 @@ import type { Migration } from './migrations';
  * margin_accounts, locked FOR UPDATE by every change: `scope` is '' for the cross account and a
  * pair's symbol for an isolated one; `interest_hour` is the last whole hour (ms ÷ 3 600 000)
  * charged, so no hour is charged twice whichever gateway charges it. margin_holdings keeps each
- * coin's held amount, principal and unpaid interest; margin_records every change, for the records.
+ * coin's held amount, principal and unpaid interest; margin_records every change, for the records, and
+ * margin_orders the market orders filled in them.
  */
 export const marginMigration: Migration = {
   id: '026_margin',
@@ -45,6 +46,25 @@ export const marginMigration: Migration = {
         ON DELETE CASCADE
     );
     CREATE INDEX margin_records_user ON margin_records (user_id, account, created_ms);
+    CREATE TABLE margin_orders (
+      order_id text PRIMARY KEY,
+      user_id text NOT NULL,
+      account text NOT NULL,
+      scope text NOT NULL,
+      symbol text NOT NULL,
+      side text NOT NULL CHECK (side IN ('buy', 'sell')),
+      size numeric(38, 18) NOT NULL CHECK (size > 0),
+      price numeric(38, 18) NOT NULL,
+      fee numeric(38, 18) NOT NULL,
+      side_effect text NOT NULL CHECK (side_effect IN ('none', 'autoBorrow', 'autoRepay')),
+      loan_coin text,
+      borrowed numeric(38, 18) NOT NULL DEFAULT 0,
+      repaid numeric(38, 18) NOT NULL DEFAULT 0,
+      created_ms bigint NOT NULL,
+      FOREIGN KEY (user_id, account, scope) REFERENCES margin_accounts (user_id, account, scope)
+        ON DELETE CASCADE
+    );
+    CREATE INDEX margin_orders_user ON margin_orders (user_id, account, created_ms);
     CREATE INDEX margin_holdings_owing ON margin_holdings (borrowed) WHERE borrowed > 0
   `,
 };

@@ -6,6 +6,8 @@ import {
   closePositionRequestSchema,
   marginAccountQuerySchema,
   marginLoanRequestSchema,
+  marginOrderRequestSchema,
+  marginOrdersQuerySchema,
   marginRecordsQuerySchema,
   marginTransferRequestSchema,
   openPositionRequestSchema,
@@ -102,7 +104,7 @@ export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngin
 
 /**
  * The margin calls (README "Margin"), signed core calls like the other trading ones: transfers
- * between spot and a margin account, borrow, repay, the account and its records.
+ * between spot and a margin account, borrow, repay, market orders, the account and its records.
  */
 export function registerMarginRoutes(signed: SignedRoutes, margin: MarginEngine) {
   signed.post(TradingPath.marginTransfer, async (c, session) => {
@@ -128,5 +130,15 @@ export function registerMarginRoutes(signed: SignedRoutes, margin: MarginEngine)
   signed.post(TradingPath.marginRecords, async (c, session) => {
     const query = await readJsonBody(c, marginRecordsQuerySchema);
     return ok(c, { records: await margin.records(refOf(c, session), query) });
+  });
+
+  signed.post(TradingPath.marginPlaceOrder, async (c, session) => {
+    const request = await readJsonBody(c, marginOrderRequestSchema);
+    return ok(c, await margin.placeOrder(refOf(c, session), request));
+  });
+
+  signed.post(TradingPath.marginOrders, async (c, session) => {
+    const query = await readJsonBody(c, marginOrdersQuerySchema);
+    return ok(c, { orders: await margin.orders(refOf(c, session), query) });
   });
 }

@@ -14,6 +14,8 @@ import {
 import type {
   MarginAccount,
   MarginLoanRequest,
+  MarginOrder,
+  MarginOrderRequest,
   MarginRecord,
   MarginTransferRequest,
   MARGIN_RECORD_KINDS,
@@ -26,7 +28,7 @@ import { Dec, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
 import { ensurePaperAccount, LockedBalances, refuse, type AccountRef } from './engine';
-import { feeOf } from './rules';
+import { checkOrder, feeOf, orderHold } from './rules';
 
 const HOUR_MS = 3_600_000;
 /** Most accounts with debt one pass of the settle timer looks at. */
@@ -229,6 +231,7 @@ export class MarginEngine {
         const rate = this.config.hourlyRates[coin];
         if (borrowed.eq(0) || rate === undefined) continue;
         const interest = new Dec(hourlyInterestOf(text(borrowed), rate, hours));
+        if (interest.eq(0)) continue;
         locked.change(coin, { interest });
         await locked.record('interest', coin, interest, nowMs, `${hours}h at ${rate}`);
       }
@@ -386,6 +389,159 @@ export class MarginEngine {
       );
       return this.#toAccount(margin);
     });
+  }
+
+  /**
+   * Fills a market order in a margin account at the ask (buy) or the bid (sell), fee included.
+   * `autoBorrow` first borrows what the account lacks of the coin the order pays with (within the
+   * collateral, else 43013); `autoRepay` then repays the debt of the coin it receives, as far as
+   * it goes. Without them an account short of funds is refused (43001).
+   */
+  async placeOrder(
+    ref: AccountRef,
+    request: MarginOrderRequest,
+  ): Promise<{ order: MarginOrder; margin: MarginAccount }> {
+    const pair = requireMarketSymbol(request.symbol);
+    const scope = request.mode === 'isolated' ? pair.symbol : CROSS;
+    const second = this.market.nowSecond();
+    const price =
+      request.side === 'buy'
+        ? this.market.bestAsk(pair, second)
+        : this.market.bestBid(pair, second);
+    const order = {
+      symbol: pair.symbol,
+      side: request.side,
+      type: 'market',
+      size: request.size,
+    } as const;
+    refuse(checkOrder(pair, order, price));
+    const size = new Dec(request.size);
+    const notional = size.times(price);
+    const fee = feeOf(notional);
+    const hold = orderHold(pair, request.side, price, size);
+    const [pays, gets] = request.side === 'buy' ? [pair.quote, pair.base] : [pair.base, pair.quote];
+    const orderId = randomUUID();
+    return this.db.transaction(async (tx) => {
+      const margin = await this.#lock(tx, ref, scope);
+      const nowMs = this.now();
+      let borrowed = new Dec(0);
+      const lacking = hold.amount.minus(margin.holding(pays).available);
+      if (lacking.gt(0) && request.sideEffect === 'autoBorrow') {
+        if (this.config.hourlyRates[pays] === undefined) {
+          refuse({ code: TradeCode.overBorrow, message: `coin: ${pays} cannot be borrowed` });
+        }
+        refuse(checkBorrow(margin.forRules(this.#priceOf(second)), pays, text(lacking)));
+        margin.change(pays, { available: lacking, borrowed: lacking });
+        await margin.record('borrow', pays, lacking, nowMs, `for order ${orderId}`);
+        borrowed = lacking;
+      }
+      refuse(checkOrder(pair, order, price, () => margin.holding(pays).available));
+      margin.change(pays, { available: hold.amount.neg() });
+      margin.change(gets, {
+        available: request.side === 'buy' ? size : notional.minus(fee),
+      });
+      let repaid = new Dec(0);
+      if (request.sideEffect === 'autoRepay') {
+        const owed = margin.holding(gets);
+        const due = owed.borrowed.plus(owed.interest);
+        repaid = due.lt(owed.available) ? due : owed.available;
+        if (repaid.gt(0)) {
+          const paid = repaymentOf(
+            { borrowed: text(owed.borrowed), interest: text(owed.interest) },
+            text(repaid),
+          );
+          margin.change(gets, {
+            available: repaid.neg(),
+            interest: new Dec(paid.interest).neg(),
+            borrowed: new Dec(paid.principal).neg(),
+          });
+          await margin.record('repay', gets, repaid, nowMs, `by order ${orderId}`);
+        }
+      }
+      await margin.save();
+      const loanCoin = borrowed.gt(0) ? pays : repaid.gt(0) ? gets : null;
+      await tx.query(
+        `INSERT INTO margin_orders (order_id, user_id, account, scope, symbol, side, size, price, fee,
+           side_effect, loan_coin, borrowed, repaid, created_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          orderId,
+          ref.userId,
+          ref.account,
+          scope,
+          pair.symbol,
+          request.side,
+          text(size),
+          text(price),
+          text(fee),
+          request.sideEffect,
+          loanCoin,
+          text(borrowed),
+          text(repaid),
+          nowMs,
+        ],
+      );
+      return {
+        order: {
+          orderId,
+          symbol: pair.symbol,
+          mode: request.mode,
+          side: request.side,
+          size: text(size),
+          price: text(price),
+          fee: text(fee),
+          sideEffect: request.sideEffect,
+          borrowed: text(borrowed),
+          repaid: text(repaid),
+          loanCoin,
+          time: nowMs,
+        },
+        margin: this.#toAccount(margin),
+      };
+    });
+  }
+
+  /** The margin orders of `ref`, of one pair or all, newest first. */
+  async orders(
+    ref: AccountRef,
+    query: { symbol?: string | undefined; limit: number },
+  ): Promise<MarginOrder[]> {
+    const symbol = query.symbol === undefined ? null : requireMarketSymbol(query.symbol).symbol;
+    const rows = await this.db.query<{
+      order_id: string;
+      scope: string;
+      symbol: string;
+      side: 'buy' | 'sell';
+      size: string;
+      price: string;
+      fee: string;
+      side_effect: MarginOrder['sideEffect'];
+      loan_coin: string | null;
+      borrowed: string;
+      repaid: string;
+      created_ms: number;
+    }>(
+      `SELECT order_id, scope, symbol, side, size::text AS size, price::text AS price,
+         fee::text AS fee, side_effect, loan_coin, borrowed::text AS borrowed,
+         repaid::text AS repaid, created_ms::float8 AS created_ms
+       FROM margin_orders WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
+       ORDER BY created_ms DESC, order_id LIMIT $4`,
+      [ref.userId, ref.account, symbol, query.limit],
+    );
+    return rows.map((row) => ({
+      orderId: row.order_id,
+      symbol: row.symbol,
+      mode: row.scope === CROSS ? 'cross' : 'isolated',
+      side: row.side,
+      size: text(new Dec(row.size)),
+      price: text(new Dec(row.price)),
+      fee: text(new Dec(row.fee)),
+      sideEffect: row.side_effect,
+      borrowed: text(new Dec(row.borrowed)),
+      repaid: text(new Dec(row.repaid)),
+      loanCoin: row.loan_coin,
+      time: row.created_ms,
+    }));
   }
 
   /** One margin account as it stands now (interest charged and a due liquidation done first). */
