@@ -73,6 +73,14 @@ async function newBorrower(paper = false) {
   };
 }
 
+/** A borrower with `usdt` moved from spot into the cross margin account. */
+async function fundedBorrower(usdt: string) {
+  const trader = await newBorrower();
+  await setBalances(gateway.db, trader.userId, [{ coin: 'USDT', available: usdt, frozen: '0' }]);
+  await trader.change(TradingPath.marginTransfer, { direction: 'in', coin: 'USDT', amount: usdt });
+  return trader;
+}
+
 const holding = (account: MarginAccount, coin: string) =>
   account.holdings.find((entry) => entry.coin === coin)!;
 
@@ -175,13 +183,7 @@ describe('margin transfers, borrowing and repaying over HTTP', () => {
   });
 
   it('answers each refusal with its code and leaves the accounts as they were', async () => {
-    const trader = await newBorrower();
-    await setBalances(gateway.db, trader.userId, [{ coin: 'USDT', available: '100', frozen: '0' }]);
-    await trader.change(TradingPath.marginTransfer, {
-      direction: 'in',
-      coin: 'USDT',
-      amount: '100',
-    });
+    const trader = await fundedBorrower('100');
     await trader.change(TradingPath.marginBorrow, { coin: 'USDT', amount: '500' });
     const before = {
       margin: await trader.margin({}),
@@ -283,15 +285,7 @@ describe('margin transfers, borrowing and repaying over HTTP', () => {
 
 describe('margin market orders over HTTP', () => {
   it('buys with leverage by borrowing what it lacks, then sells and repays with the proceeds', async () => {
-    const trader = await newBorrower();
-    await setBalances(gateway.db, trader.userId, [
-      { coin: 'USDT', available: '1000', frozen: '0' },
-    ]);
-    await trader.change(TradingPath.marginTransfer, {
-      direction: 'in',
-      coin: 'USDT',
-      amount: '1000',
-    });
+    const trader = await fundedBorrower('1000');
 
     // About 3 250 USDT of BTC on 1 000 of equity.
     const bought = await trader.order({
@@ -365,13 +359,7 @@ describe('margin market orders over HTTP', () => {
   });
 
   it('refuses an order it cannot pay for, or a loan past the collateral, and changes nothing', async () => {
-    const trader = await newBorrower();
-    await setBalances(gateway.db, trader.userId, [{ coin: 'USDT', available: '100', frozen: '0' }]);
-    await trader.change(TradingPath.marginTransfer, {
-      direction: 'in',
-      coin: 'USDT',
-      amount: '100',
-    });
+    const trader = await fundedBorrower('100');
     const before = { margin: await trader.margin({}), records: await trader.records() };
     const cases: [unknown, number, string][] = [
       [{ symbol: 'BTCUSDT', side: 'buy', size: '0.01' }, 409, TradeCode.insufficientBalance],
