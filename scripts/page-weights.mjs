@@ -28,6 +28,7 @@ export const PAGE_FAMILIES = [
   ['home', ['/']],
   ['spot', ['/spot/[symbol]']],
   ['futures', ['/futures/usdt/[symbol]']],
+  ['margin', ['/margin/[symbol]']],
   ['asset', ['/asset', '/asset/spot', '/asset/futures']],
   [
     'BRC-20 list',
@@ -52,6 +53,7 @@ export const FAMILY_PAGES = [
   { family: 'home', path: '/' },
   { family: 'spot', path: '/spot/BTCUSDT' },
   { family: 'futures', path: '/futures/usdt/BTCUSDT' },
+  { family: 'margin', path: '/margin/BTCUSDT', signedIn: true },
   { family: 'asset', path: '/asset', signedIn: true },
   { family: 'BRC-20 list', path: '/inscription/brc-20' },
   { family: 'token', path: '/inscription/brc-20/ordi' },

@@ -17,6 +17,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/': ['home'],
   '/spot/[symbol]': TRADING,
   '/futures/usdt/[symbol]': TRADING,
+  '/margin/[symbol]': TRADING,
   '/asset': TRADING,
   '/asset/spot': TRADING,
   '/asset/futures': TRADING,

@@ -192,6 +192,13 @@ export const Endpoints = {
   cancelOrder: trading('POST', TradingPath.cancelOrder, 'cancelOrderRequestSchema', 'orderReplySchema'),
   openPosition: trading('POST', TradingPath.openPosition, 'openPositionRequestSchema', 'positionReplySchema'),
   closePosition: trading('POST', TradingPath.closePosition, 'closePositionRequestSchema', 'positionReplySchema'),
+  marginAccount: trading('POST', TradingPath.marginAccount, 'marginAccountQuerySchema', 'marginAccountReplySchema'),
+  marginTransfer: trading('POST', TradingPath.marginTransfer, 'marginTransferRequestSchema', 'marginAccountReplySchema'),
+  marginBorrow: trading('POST', TradingPath.marginBorrow, 'marginLoanRequestSchema', 'marginAccountReplySchema'),
+  marginRepay: trading('POST', TradingPath.marginRepay, 'marginLoanRequestSchema', 'marginAccountReplySchema'),
+  marginPlaceOrder: trading('POST', TradingPath.marginPlaceOrder, 'marginOrderRequestSchema', 'marginOrderReplySchema'),
+  marginOrders: trading('POST', TradingPath.marginOrders, 'marginOrdersQuerySchema', 'marginOrdersReplySchema'),
+  marginRecords: trading('POST', TradingPath.marginRecords, 'marginRecordsQuerySchema', 'marginRecordsReplySchema'),
 
   // Inscription pages, after their server-rendered first page.
   inscriptionSearch: inscription('POST', ApiPath.inscriptionSearch, 'inscriptionSearchRequestSchema', 'inscriptionSearchReplySchema', 'public'),

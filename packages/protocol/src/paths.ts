@@ -307,11 +307,18 @@ export const QR_LOGIN_CONFIRM_PATH = '/qr-login';
 export const QR_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The markets a pair is traded in, each with its own trading page. */
-export type TradingMarket = 'spot' | 'futures';
+export type TradingMarket = 'spot' | 'futures' | 'margin';
 
-/** The path of a pair's trading page (SPEC 2's landing pages show the two shapes). */
+/**
+ * The path of a pair's trading page (SPEC 2's landing pages show the spot and futures shapes; the
+ * margin one is the header's, /margin/BTCUSDT).
+ */
 export const tradingPath = (market: TradingMarket, symbol: string) =>
-  market === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
+  market === 'spot'
+    ? `/spot/${symbol}`
+    : market === 'futures'
+      ? `/futures/usdt/${symbol}`
+      : `/margin/${symbol}`;
 
 /** Default simulation landing pages (SPEC.md section 2). */
 export const SIMULATION_LANDING = {

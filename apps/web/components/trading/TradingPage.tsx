@@ -22,6 +22,7 @@ import { TradeFormPanel } from './TradeFormPanel';
 import { CoinIcon } from './CoinIcon';
 import { useCoinIcons } from './useCoinIcons';
 import { tradeCrossesOrder } from './trade-math';
+import type { StreamStatus } from './market-stream';
 import { useMarketData } from './useMarketData';
 import { useTradingAccount, type AccountPart } from './useTradingAccount';
 import styles from './trading.module.css';
@@ -36,10 +37,27 @@ const OrderForm = dynamic(() => import('./OrderForm').then((module) => module.Or
 const PositionForm = dynamic(() => import('./PositionForm').then((module) => module.PositionForm), {
   loading: formLoading,
 });
+const MarginPanel = dynamic(() => import('./MarginPanel').then((module) => module.MarginPanel), {
+  loading: formLoading,
+});
 
 const SPOT_PARTS: readonly AccountPart[] = ['balances', 'orders'];
 const FUTURES_PARTS: readonly AccountPart[] = ['balances', 'positions'];
+const MARGIN_PARTS: readonly AccountPart[] = ['balances'];
+const PARTS: Record<TradingMarket, readonly AccountPart[]> = {
+  spot: SPOT_PARTS,
+  futures: FUTURES_PARTS,
+  margin: MARGIN_PARTS,
+};
+const TITLES = {
+  spot: 'trading.spotTitle',
+  futures: 'trading.futuresTitle',
+  margin: 'trading.marginTitle',
+} as const;
+/** The other markets of a pair, linked from its page. */
+const MARKETS: readonly TradingMarket[] = ['spot', 'futures', 'margin'];
 const DEFAULT_INTERVAL: KlineInterval = '1m';
+const STREAM_STATUSES: readonly StreamStatus[] = ['connecting', 'live', 'reconnecting', 'closed'];
 
 export interface TradingPageProps {
   pair: MarketSymbol;
@@ -49,14 +67,15 @@ export interface TradingPageProps {
 /**
  * A pair's trading page (SPEC 2 simulation landing pages): ticker, chart, order book and recent
  * trades for everyone, live from the market stream; the order form and the trader's orders
- * (spot) or the position form and positions (futures) for the signed-in trader.
+ * (spot), the position form and positions (futures) or the margin account (margin) for the
+ * signed-in trader.
  */
 export function TradingPage({ pair, market }: TradingPageProps) {
   const { t, language, theme } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const [interval, setInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
   const [pickedPrice, setPickedPrice] = useState<string | null>(null);
-  const account = useTradingAccount(pair.symbol, market === 'spot' ? SPOT_PARTS : FUTURES_PARTS);
+  const account = useTradingAccount(pair.symbol, PARTS[market]);
   const path = tradingPath(market, pair.symbol);
 
   // A market trade that reaches an open order's price may have filled it: look at once rather
@@ -74,9 +93,7 @@ export function TradingPage({ pair, market }: TradingPageProps) {
   const data = useMarketData(pair.symbol, interval, market === 'spot' ? onTrade : undefined);
   const coinIcons = useCoinIcons();
   const pairName = `${pair.base}/${pair.quote}`;
-  const title = t(market === 'spot' ? 'trading.spotTitle' : 'trading.futuresTitle', {
-    pair: pairName,
-  });
+  const title = t(TITLES[market], { pair: pairName });
 
   return (
     <>
@@ -101,16 +118,30 @@ export function TradingPage({ pair, market }: TradingPageProps) {
               ))}
             </ul>
           </nav>
-          <PageLink href={tradingPath(market === 'spot' ? 'futures' : 'spot', pair.symbol)}>
-            {t(market === 'spot' ? 'trading.futures' : 'trading.spot')}
-          </PageLink>
+          {MARKETS.filter((other) => other !== market).map((other) => (
+            <PageLink key={other} href={tradingPath(other, pair.symbol)}>
+              {t(`trading.${other}`)}
+            </PageLink>
+          ))}
           <span
             className={styles.badge}
             role="status"
             data-testid="stream-status"
             data-status={data.status}
           >
-            {t(`trading.stream.${data.status}`)}
+            {/* Every label in one grid cell, the others hidden: the badge keeps the width of the
+                longest, so the heading row never rewraps when the stream connects (CLS 0). */}
+            <span className={styles.stack}>
+              {STREAM_STATUSES.map((status) => (
+                <span
+                  key={status}
+                  className={status === data.status ? undefined : styles.ghost}
+                  aria-hidden={status === data.status ? undefined : true}
+                >
+                  {t(`trading.stream.${status}`)}
+                </span>
+              ))}
+            </span>
           </span>
           {account.balances ? (
             <span
@@ -180,6 +211,16 @@ export function TradingPage({ pair, market }: TradingPageProps) {
               formats={formats}
             />
           </>
+        ) : market === 'margin' ? (
+          account.signedIn === false ? (
+            <TradeFormPanel titleId="margin-title" title={t('trading.marginAccount.title')}>
+              <LoginPrompt path={path} />
+            </TradeFormPanel>
+          ) : account.signedIn ? (
+            <MarginPanel pair={pair} refreshSpot={refresh} t={t} formats={formats} />
+          ) : (
+            formLoading()
+          )
         ) : (
           <>
             {account.signedIn === false ? (

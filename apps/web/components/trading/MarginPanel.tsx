@@ -1,0 +1,336 @@
+import { Endpoints } from '@exchange-web/protocol/endpoints';
+import type { MarketSymbol } from '@exchange-web/protocol/trading';
+import type { MarginAccount, MarginOrderRequest } from '@exchange-web/protocol/trading-schemas';
+import type { Translate } from '@exchange-web/react/i18n/translator';
+import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
+import { useState, type FormEvent } from 'react';
+import { FormMessage } from './FormMessage';
+import type { TradingFormats } from './formats';
+import { Tabs } from './Tabs';
+import { TradeFormPanel } from './TradeFormPanel';
+import { compare, isDecimalText } from './trade-math';
+import { ACCOUNT_REFRESH_MS } from './useTradingAccount';
+import { useTradeAction } from './useTradeAction';
+import styles from './trading.module.css';
+
+type Mode = MarginOrderRequest['mode'];
+type Action = 'transferIn' | 'transferOut' | 'borrow' | 'repay';
+type SideEffect = MarginOrderRequest['sideEffect'];
+
+const ACTIONS: readonly Action[] = ['transferIn', 'transferOut', 'borrow', 'repay'];
+const SIDE_EFFECTS: readonly SideEffect[] = ['none', 'autoBorrow', 'autoRepay'];
+
+export interface MarginPanelProps {
+  pair: MarketSymbol;
+  refreshSpot(): Promise<void>;
+  t: Translate;
+  formats: TradingFormats;
+}
+
+/** A positive decimal as typed: what the forms send (the gateway checks it again). */
+const isAmount = (text: string) => isDecimalText(text.trim()) && compare(text.trim(), '0') > 0;
+
+/**
+ * The signed-in trader's margin account of the pair (cross, or the pair's isolated one): what it
+ * holds and owes, its risk ratio, transfers from and to spot, borrowing and repaying, and market
+ * orders that may borrow or repay on the way. Polled like the rest of the trading account.
+ */
+export function MarginPanel({ pair, refreshSpot, t, formats }: MarginPanelProps) {
+  const [mode, setMode] = useState<Mode>('cross');
+  const query = mode === 'isolated' ? { symbol: pair.symbol } : {};
+  const account = useEndpointQuery(Endpoints.marginAccount, query, {
+    pollMs: ACCOUNT_REFRESH_MS,
+    quiet: true,
+  });
+  const refresh = async () => {
+    await Promise.all([account.refetch(), refreshSpot()]);
+  };
+  const margin = account.data?.margin ?? null;
+
+  return (
+    <TradeFormPanel titleId="margin-title" title={t('trading.marginAccount.title')}>
+      <Tabs<Mode>
+        id="margin-mode"
+        label={t('trading.marginAccount.mode')}
+        items={[
+          { key: 'cross', label: t('trading.marginAccount.cross') },
+          { key: 'isolated', label: t('trading.marginAccount.isolated') },
+        ]}
+        selected={mode}
+        onSelect={setMode}
+      >
+        <MarginSummary margin={margin} t={t} formats={formats} />
+        <MarginActions
+          key={`actions-${mode}`}
+          pair={pair}
+          mode={mode}
+          margin={margin}
+          refresh={refresh}
+          t={t}
+          formats={formats}
+        />
+        <MarginOrderForm
+          key={`order-${mode}`}
+          pair={pair}
+          mode={mode}
+          refresh={refresh}
+          t={t}
+          formats={formats}
+        />
+      </Tabs>
+    </TradeFormPanel>
+  );
+}
+
+function MarginSummary({
+  margin,
+  t,
+  formats,
+}: {
+  margin: MarginAccount | null;
+  t: Translate;
+  formats: TradingFormats;
+}) {
+  if (!margin) return <p aria-busy="true">{t('trading.marginAccount.loading')}</p>;
+  return (
+    <>
+      <dl className={styles.summary} data-testid="margin-summary" data-level={margin.level}>
+        <dt>{t('trading.marginAccount.assets')}</dt>
+        <dd>{`${formats.amount(margin.assets, 2)} USDT`}</dd>
+        <dt>{t('trading.marginAccount.debt')}</dt>
+        <dd data-testid="margin-debt" data-value={margin.debt}>
+          {`${formats.amount(margin.debt, 2)} USDT`}
+        </dd>
+        <dt>{t('trading.marginAccount.riskRatio')}</dt>
+        <dd data-testid="margin-risk" data-value={margin.riskRatio ?? ''}>
+          {margin.riskRatio === null
+            ? t('trading.marginAccount.noDebt')
+            : `${formats.amount(margin.riskRatio, 4)} · ${t(`trading.marginAccount.level.${margin.level}`)}`}
+        </dd>
+      </dl>
+      <table className={styles.table} data-testid="margin-holdings">
+        <caption>{t('trading.marginAccount.holdings')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('trading.marginAccount.coin')}</th>
+            <th scope="col">{t('trading.form.available')}</th>
+            <th scope="col">{t('trading.marginAccount.borrowed')}</th>
+            <th scope="col">{t('trading.marginAccount.interest')}</th>
+            <th scope="col">{t('trading.marginAccount.maxBorrowable')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {margin.holdings.map((holding) => (
+            <tr key={holding.coin} data-coin={holding.coin} data-available={holding.available}>
+              <th scope="row">{holding.coin}</th>
+              <td>{formats.amount(holding.available)}</td>
+              <td data-borrowed={holding.borrowed}>{formats.amount(holding.borrowed)}</td>
+              <td>{formats.amount(holding.interest)}</td>
+              <td>{formats.amount(holding.maxBorrowable)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function MarginActions({
+  pair,
+  mode,
+  margin,
+  refresh,
+  t,
+  formats,
+}: {
+  pair: MarketSymbol;
+  mode: Mode;
+  margin: MarginAccount | null;
+  refresh(): Promise<void>;
+  t: Translate;
+  formats: TradingFormats;
+}) {
+  const [action, setAction] = useState<Action>('transferIn');
+  const [coin, setCoin] = useState<string>(pair.quote);
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const trade = useTradeAction(refresh);
+  const coins = margin?.holdings.map((holding) => holding.coin) ?? [pair.base, pair.quote];
+  const scope = mode === 'isolated' ? { symbol: pair.symbol } : {};
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isAmount(amount)) {
+      setInvalid(true);
+      trade.setMessage({
+        kind: 'error',
+        text: t('trading.marginAccount.amountInvalid'),
+        code: null,
+      });
+      return;
+    }
+    setInvalid(false);
+    const body = { ...scope, coin, amount: amount.trim() };
+    const done = () =>
+      t(`trading.marginAccount.done.${action}`, { amount: formats.amount(body.amount), coin });
+    if (action === 'transferIn' || action === 'transferOut') {
+      const direction = action === 'transferIn' ? 'in' : 'out';
+      await trade.call(Endpoints.marginTransfer, { ...body, direction }, done);
+    } else {
+      await trade.call(
+        action === 'borrow' ? Endpoints.marginBorrow : Endpoints.marginRepay,
+        body,
+        done,
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="margin-actions">
+      <div className={styles.field}>
+        <label htmlFor="margin-action">{t('trading.marginAccount.action')}</label>
+        <select
+          id="margin-action"
+          value={action}
+          onChange={(event) => setAction(event.target.value as Action)}
+        >
+          {ACTIONS.map((entry) => (
+            <option key={entry} value={entry}>
+              {t(`trading.marginAccount.actions.${entry}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="margin-coin">{t('trading.marginAccount.coin')}</label>
+        <select id="margin-coin" value={coin} onChange={(event) => setCoin(event.target.value)}>
+          {coins.map((entry) => (
+            <option key={entry} value={entry}>
+              {entry}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="margin-amount">{t('trading.marginAccount.amount')}</label>
+        <input
+          id="margin-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={invalid}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </div>
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={trade.busy}
+        data-testid="margin-action-submit"
+      >
+        {t(`trading.marginAccount.actions.${action}`)}
+      </button>
+      <FormMessage message={trade.message} testId="margin-action-message" />
+    </form>
+  );
+}
+
+function MarginOrderForm({
+  pair,
+  mode,
+  refresh,
+  t,
+  formats,
+}: {
+  pair: MarketSymbol;
+  mode: Mode;
+  refresh(): Promise<void>;
+  t: Translate;
+  formats: TradingFormats;
+}) {
+  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [size, setSize] = useState('');
+  const [sideEffect, setSideEffect] = useState<SideEffect>('none');
+  const [invalid, setInvalid] = useState(false);
+  const trade = useTradeAction(refresh);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isAmount(size)) {
+      setInvalid(true);
+      trade.setMessage({
+        kind: 'error',
+        text: t('trading.marginAccount.amountInvalid'),
+        code: null,
+      });
+      return;
+    }
+    setInvalid(false);
+    const body: MarginOrderRequest = {
+      symbol: pair.symbol,
+      mode,
+      side,
+      size: size.trim(),
+      sideEffect,
+    };
+    await trade.call(Endpoints.marginPlaceOrder, body, (reply) =>
+      t('trading.marginAccount.done.order', {
+        side: t(side === 'buy' ? 'trading.form.buy' : 'trading.form.sell'),
+        size: formats.size(reply.order.size, pair.sizeStep),
+        coin: pair.base,
+        price: formats.price(reply.order.price, pair.priceTick),
+      }),
+    );
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="margin-order-form">
+      <h3>{t('trading.marginAccount.order')}</h3>
+      <div className={styles.field}>
+        <label htmlFor="margin-side">{t('trading.marginAccount.side')}</label>
+        <select
+          id="margin-side"
+          value={side}
+          onChange={(event) => setSide(event.target.value === 'sell' ? 'sell' : 'buy')}
+        >
+          <option value="buy">{t('trading.form.buy')}</option>
+          <option value="sell">{t('trading.form.sell')}</option>
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="margin-size">{t('trading.form.size', { coin: pair.base })}</label>
+        <input
+          id="margin-size"
+          inputMode="decimal"
+          autoComplete="off"
+          value={size}
+          aria-invalid={invalid}
+          onChange={(event) => setSize(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="margin-side-effect">{t('trading.marginAccount.sideEffect')}</label>
+        <select
+          id="margin-side-effect"
+          value={sideEffect}
+          onChange={(event) => setSideEffect(event.target.value as SideEffect)}
+        >
+          {SIDE_EFFECTS.map((entry) => (
+            <option key={entry} value={entry}>
+              {t(`trading.marginAccount.sideEffects.${entry}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className={`${styles.submit} ${side === 'buy' ? styles.submitBuy : styles.submitSell}`}
+        disabled={trade.busy}
+        data-testid="margin-order-submit"
+      >
+        {t(side === 'buy' ? 'trading.form.buy' : 'trading.form.sell')}
+      </button>
+      <FormMessage message={trade.message} testId="margin-order-message" />
+    </form>
+  );
+}
