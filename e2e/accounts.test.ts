@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { launchIsolatedBrowser } from './support/browser';
 import { newVisitor, registerByEmail, sendLoginForm, uniqueEmail } from './support/accounts';
+import { waitForRemoteHeader } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 const PASSWORD = 'Trader-2026-e2e';
@@ -48,7 +49,9 @@ describe('accounts in the browser', () => {
       .poll(() => page.evaluate((key) => localStorage.getItem(key), LocalStorageKey.coinChainList))
       .toContain('"coinName":"USDT"');
 
-    // Log out from the header's account menu: the page reloads as a visitor.
+    // Log out from the header's account menu: the page reloads as a visitor. The remote header
+    // replaces the built-in one once the page is idle: open the menu that stays.
+    await waitForRemoteHeader(page);
     await headerUser(page).click();
     await Promise.all([
       page.waitForEvent('load'),

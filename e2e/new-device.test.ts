@@ -8,6 +8,7 @@ import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
 import { challengeDialog, passChallenge } from './support/challenge';
 import { caughtIds, readVerifyCode, waitForMessage } from './support/mail';
+import { waitForRemoteHeader } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 const mailCatcherUrl = inject('mailCatcherUrl');
@@ -72,6 +73,8 @@ describe('signing in from a new device', () => {
 
     // Logged out, the same browser signs in with its password alone: it is a known device now.
     await page.goto(`${siteUrl}/account`);
+    // The remote header replaces the built-in one once the page is idle: open the menu that stays.
+    await waitForRemoteHeader(page);
     await page.getByTestId('header-user').locator('.menu-button').click();
     await Promise.all([
       page.waitForEvent('load'),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { caughtMessages, codeOf } from './support/mail';
+import { waitForRemoteHeader } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 const mailCatcherUrl = inject('mailCatcherUrl');
@@ -45,7 +46,9 @@ describe('login encryption in the browser', () => {
     });
     await registerByEmail(page, siteUrl, email, PASSWORD);
 
-    // Log out and in again: the login is encrypted too.
+    // Log out and in again: the login is encrypted too. The remote header replaces the built-in
+    // one once the page is idle: open the menu that stays.
+    await waitForRemoteHeader(page);
     await page.getByTestId('header-user').locator('.menu-button').click();
     await Promise.all([
       page.waitForEvent('load'),
