@@ -198,6 +198,13 @@ export class MarginEngine {
     }
   }
 
+  /** A coin without an hourly rate cannot be borrowed: 43013. */
+  #requireBorrowable(coin: string) {
+    if (this.config.hourlyRates[coin] === undefined) {
+      refuse({ code: TradeCode.overBorrow, message: `coin: ${coin} cannot be borrowed` });
+    }
+  }
+
   /**
    * Locks (making it when new) the account of `scope`, charges its unpaid hours of interest and
    * liquidates it when at or under the liquidation ratio.
@@ -344,9 +351,7 @@ export class MarginEngine {
   async borrow(ref: AccountRef, request: MarginLoanRequest): Promise<MarginAccount> {
     const scope = this.#scopeOf(request.symbol);
     this.#requireCoin(scope, request.coin);
-    if (this.config.hourlyRates[request.coin] === undefined) {
-      refuse({ code: TradeCode.overBorrow, message: `coin: ${request.coin} cannot be borrowed` });
-    }
+    this.#requireBorrowable(request.coin);
     const amount = new Dec(request.amount);
     return this.db.transaction(async (tx) => {
       const margin = await this.#lock(tx, ref, scope);
@@ -427,9 +432,7 @@ export class MarginEngine {
       let borrowed = new Dec(0);
       const lacking = hold.amount.minus(margin.holding(pays).available);
       if (lacking.gt(0) && request.sideEffect === 'autoBorrow') {
-        if (this.config.hourlyRates[pays] === undefined) {
-          refuse({ code: TradeCode.overBorrow, message: `coin: ${pays} cannot be borrowed` });
-        }
+        this.#requireBorrowable(pays);
         refuse(checkBorrow(margin.forRules(this.#priceOf(second)), pays, text(lacking)));
         margin.change(pays, { available: lacking, borrowed: lacking });
         await margin.record('borrow', pays, lacking, nowMs, `for order ${orderId}`);

@@ -153,23 +153,14 @@ function MarginActions({
   const [action, setAction] = useState<Action>('transferIn');
   const [coin, setCoin] = useState<string>(pair.quote);
   const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState(false);
   const trade = useTradeAction(refresh);
+  const amountCheck = useAmountCheck(trade, t);
   const coins = margin?.holdings.map((holding) => holding.coin) ?? [pair.base, pair.quote];
   const scope = mode === 'isolated' ? { symbol: pair.symbol } : {};
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isAmount(amount)) {
-      setInvalid(true);
-      trade.setMessage({
-        kind: 'error',
-        text: t('trading.marginAccount.amountInvalid'),
-        code: null,
-      });
-      return;
-    }
-    setInvalid(false);
+    if (!amountCheck.accepts(amount)) return;
     const body = { ...scope, coin, amount: amount.trim() };
     const done = () =>
       t(`trading.marginAccount.done.${action}`, { amount: formats.amount(body.amount), coin });
@@ -187,30 +178,23 @@ function MarginActions({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="margin-actions">
-      <div className={styles.field}>
-        <label htmlFor="margin-action">{t('trading.marginAccount.action')}</label>
-        <select
-          id="margin-action"
-          value={action}
-          onChange={(event) => setAction(event.target.value as Action)}
-        >
-          {ACTIONS.map((entry) => (
-            <option key={entry} value={entry}>
-              {t(`trading.marginAccount.actions.${entry}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="margin-coin">{t('trading.marginAccount.coin')}</label>
-        <select id="margin-coin" value={coin} onChange={(event) => setCoin(event.target.value)}>
-          {coins.map((entry) => (
-            <option key={entry} value={entry}>
-              {entry}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField<Action>
+        id="margin-action"
+        label={t('trading.marginAccount.action')}
+        value={action}
+        options={ACTIONS.map((entry) => ({
+          value: entry,
+          label: t(`trading.marginAccount.actions.${entry}`),
+        }))}
+        onChange={setAction}
+      />
+      <SelectField
+        id="margin-coin"
+        label={t('trading.marginAccount.coin')}
+        value={coin}
+        options={coins.map((entry) => ({ value: entry, label: entry }))}
+        onChange={setCoin}
+      />
       <div className={styles.field}>
         <label htmlFor="margin-amount">{t('trading.marginAccount.amount')}</label>
         <input
@@ -218,7 +202,7 @@ function MarginActions({
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          aria-invalid={invalid}
+          aria-invalid={amountCheck.invalid}
           onChange={(event) => setAmount(event.target.value)}
         />
       </div>
@@ -251,21 +235,12 @@ function MarginOrderForm({
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
   const [size, setSize] = useState('');
   const [sideEffect, setSideEffect] = useState<SideEffect>('none');
-  const [invalid, setInvalid] = useState(false);
   const trade = useTradeAction(refresh);
+  const amountCheck = useAmountCheck(trade, t);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isAmount(size)) {
-      setInvalid(true);
-      trade.setMessage({
-        kind: 'error',
-        text: t('trading.marginAccount.amountInvalid'),
-        code: null,
-      });
-      return;
-    }
-    setInvalid(false);
+    if (!amountCheck.accepts(size)) return;
     const body: MarginOrderRequest = {
       symbol: pair.symbol,
       mode,
@@ -286,17 +261,16 @@ function MarginOrderForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="margin-order-form">
       <h3>{t('trading.marginAccount.order')}</h3>
-      <div className={styles.field}>
-        <label htmlFor="margin-side">{t('trading.marginAccount.side')}</label>
-        <select
-          id="margin-side"
-          value={side}
-          onChange={(event) => setSide(event.target.value === 'sell' ? 'sell' : 'buy')}
-        >
-          <option value="buy">{t('trading.form.buy')}</option>
-          <option value="sell">{t('trading.form.sell')}</option>
-        </select>
-      </div>
+      <SelectField<'buy' | 'sell'>
+        id="margin-side"
+        label={t('trading.marginAccount.side')}
+        value={side}
+        options={[
+          { value: 'buy', label: t('trading.form.buy') },
+          { value: 'sell', label: t('trading.form.sell') },
+        ]}
+        onChange={setSide}
+      />
       <div className={styles.field}>
         <label htmlFor="margin-size">{t('trading.form.size', { coin: pair.base })}</label>
         <input
@@ -304,24 +278,20 @@ function MarginOrderForm({
           inputMode="decimal"
           autoComplete="off"
           value={size}
-          aria-invalid={invalid}
+          aria-invalid={amountCheck.invalid}
           onChange={(event) => setSize(event.target.value)}
         />
       </div>
-      <div className={styles.field}>
-        <label htmlFor="margin-side-effect">{t('trading.marginAccount.sideEffect')}</label>
-        <select
-          id="margin-side-effect"
-          value={sideEffect}
-          onChange={(event) => setSideEffect(event.target.value as SideEffect)}
-        >
-          {SIDE_EFFECTS.map((entry) => (
-            <option key={entry} value={entry}>
-              {t(`trading.marginAccount.sideEffects.${entry}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField<SideEffect>
+        id="margin-side-effect"
+        label={t('trading.marginAccount.sideEffect')}
+        value={sideEffect}
+        options={SIDE_EFFECTS.map((entry) => ({
+          value: entry,
+          label: t(`trading.marginAccount.sideEffects.${entry}`),
+        }))}
+        onChange={setSideEffect}
+      />
       <button
         type="submit"
         className={`${styles.submit} ${side === 'buy' ? styles.submitBuy : styles.submitSell}`}
@@ -333,4 +303,62 @@ function MarginOrderForm({
       <FormMessage message={trade.message} testId="margin-order-message" />
     </form>
   );
+}
+
+/** A labelled choice among `options`; `onChange` gets one of their values only. */
+function SelectField<Value extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange(value: Value): void;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const picked = options.find((option) => option.value === event.target.value);
+          if (picked) onChange(picked.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The amount check both forms run before sending: a positive decimal, else the field marked
+ * invalid and the form's message saying what to enter.
+ */
+function useAmountCheck(trade: ReturnType<typeof useTradeAction>, t: Translate) {
+  const [invalid, setInvalid] = useState(false);
+  return {
+    invalid,
+    accepts(text: string): boolean {
+      const accepted = isAmount(text);
+      setInvalid(!accepted);
+      if (!accepted) {
+        trade.setMessage({
+          kind: 'error',
+          text: t('trading.marginAccount.amountInvalid'),
+          code: null,
+        });
+      }
+      return accepted;
+    },
+  };
 }
