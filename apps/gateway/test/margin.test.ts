@@ -1,3 +1,4 @@
+import { GatewayCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { sessionReplySchema } from '@exchange-web/protocol/schemas';
@@ -5,6 +6,8 @@ import { findMarketSymbol, TradeCode, TradingPath } from '@exchange-web/protocol
 import {
   balancesReplySchema,
   marginAccountReplySchema,
+  marginAccountsReplySchema,
+  marginOrderDetailReplySchema,
   marginOrderReplySchema,
   marginOrdersReplySchema,
   marginRecordsReplySchema,
@@ -68,6 +71,7 @@ async function newBorrower(paper = false) {
       marginOrderReplySchema.parse(await ok(TradingPath.marginPlaceOrder, body)),
     orders: async (body: unknown = {}) =>
       marginOrdersReplySchema.parse(await ok(TradingPath.marginOrders, body)).orders,
+    ok,
     records: async (body: unknown = {}) =>
       marginRecordsReplySchema.parse(await ok(TradingPath.marginRecords, body)).records,
   };
@@ -389,6 +393,82 @@ describe('margin market orders over HTTP', () => {
   });
 });
 
+describe('margin accounts, order detail and record lists over HTTP', () => {
+  it('lists the cross account first, then each isolated pair, each as it stands', async () => {
+    const trader = await newBorrower(true);
+    const empty = marginAccountsReplySchema.parse(await trader.ok(TradingPath.marginAccounts));
+    expect(empty.accounts.map((account) => [account.symbol, account.assets])).toEqual([
+      [null, '0'],
+    ]);
+    for (const symbol of ['SOLUSDT', 'ETHUSDT']) {
+      await trader.change(TradingPath.marginTransfer, {
+        direction: 'in',
+        symbol,
+        coin: 'USDT',
+        amount: '100',
+      });
+    }
+    await trader.change(TradingPath.marginTransfer, {
+      direction: 'in',
+      coin: 'USDT',
+      amount: '50',
+    });
+    const { accounts } = marginAccountsReplySchema.parse(
+      await trader.ok(TradingPath.marginAccounts),
+    );
+    expect(accounts.map((account) => [account.symbol, account.assets])).toEqual([
+      [null, '50'],
+      ['ETHUSDT', '100'],
+      ['SOLUSDT', '100'],
+    ]);
+    const refused = await trader.send(TradingPath.marginAccounts, { symbol: 'ETHUSDT' });
+    expect([refused.status, refused.json?.code]).toEqual([400, GatewayCode.validationFailed]);
+  });
+
+  it('answers one margin order to its owner, and pages and filters orders and records', async () => {
+    const trader = await fundedBorrower('2000');
+    const first = await trader.order({ symbol: 'BTCUSDT', side: 'buy', size: '0.001' });
+    const second = await trader.order({ symbol: 'BTCUSDT', side: 'sell', size: '0.001' });
+    const detail = marginOrderDetailReplySchema.parse(
+      await trader.ok(TradingPath.marginOrderDetail, { orderId: first.order.orderId }),
+    );
+    expect(detail.order).toEqual(first.order);
+    const stranger = await newBorrower();
+    for (const [who, orderId] of [
+      [stranger, first.order.orderId],
+      [trader, 'no-such-order'],
+    ] as const) {
+      const reply = await who.send(TradingPath.marginOrderDetail, { orderId });
+      expect([reply.status, reply.json?.code]).toEqual([404, TradeCode.orderNotFound]);
+    }
+
+    const ids = (orders: { orderId: string }[]) => orders.map((order) => order.orderId);
+    const newestFirst = ids(
+      [first.order, second.order].sort(
+        (a, b) => b.time - a.time || a.orderId.localeCompare(b.orderId),
+      ),
+    );
+    expect(ids(await trader.orders())).toEqual(newestFirst);
+    expect(ids(await trader.orders({ side: 'sell' }))).toEqual([second.order.orderId]);
+    expect(ids(await trader.orders({ limit: 1, offset: 1 }))).toEqual([newestFirst[1]]);
+    expect(await trader.orders({ to: first.order.time - 1 })).toEqual([]);
+
+    await trader.change(TradingPath.marginBorrow, { coin: 'USDT', amount: '10' });
+    const records = await trader.records();
+    expect(records.map((record) => record.kind)).toEqual(['borrow', 'transferIn']);
+    expect((await trader.records({ offset: 1 })).map((record) => record.kind)).toEqual([
+      'transferIn',
+    ]);
+    const borrowTime = records[0]!.time;
+    expect((await trader.records({ from: borrowTime })).map((record) => record.kind)).toEqual([
+      'borrow',
+    ]);
+    const refused = await trader.send(TradingPath.marginRecords, { from: borrowTime, to: 0 });
+    expect([refused.status, refused.json?.code]).toEqual([400, GatewayCode.validationFailed]);
+    expect(String(refused.json?.msg)).toContain('from');
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // The engine on its own clock: hours of interest and a liquidation by the market's own moves.
 
@@ -441,10 +521,9 @@ describe('margin engine', () => {
     const account = await first.account(ref, undefined);
     expect(holding(account, 'USDT')).toMatchObject({ borrowed: '2000', interest: '0.03' });
     expect(account.debt).toBe('2000.03');
-    const charges = (await first.records(ref, { kind: 'interest', limit: 10 })).map((record) => [
-      record.amount,
-      record.detail,
-    ]);
+    const charges = (await first.records(ref, { kind: 'interest', limit: 10, offset: 0 })).map(
+      (record) => [record.amount, record.detail],
+    );
     expect(charges).toEqual([['0.03', '3h at 0.000005']]);
     // A repayment pays the interest first.
     const repaid = await first.repay(ref, { coin: 'USDT', amount: '1000.01' });
@@ -486,7 +565,7 @@ describe('margin engine', () => {
     const after = await engine.account(ref, undefined);
     expect(after.debt).toBe('0');
     expect(holding(after, 'BTC').available).toBe('0');
-    const [record] = await engine.records(ref, { kind: 'liquidation', limit: 10 });
+    const [record] = await engine.records(ref, { kind: 'liquidation', limit: 10, offset: 0 });
     expect(record?.detail).toMatch(
       /^risk ratio 1\.4\d+; sold 0\.1 BTC at \d+(\.\d+)?; repaid \d+(\.\d+)? USDT$/,
     );

@@ -14,6 +14,8 @@ import { call, startTestGateway } from './support';
 const tradingCalls = [
   TradingPath.placeOrder,
   TradingPath.cancelOrder,
+  TradingPath.cancelAllOrders,
+  TradingPath.orderDetail,
   TradingPath.openOrders,
   TradingPath.orderHistory,
   TradingPath.fills,
@@ -26,9 +28,11 @@ const tradingCalls = [
   TradingPath.marginBorrow,
   TradingPath.marginRepay,
   TradingPath.marginAccount,
+  TradingPath.marginAccounts,
   TradingPath.marginRecords,
   TradingPath.marginPlaceOrder,
   TradingPath.marginOrders,
+  TradingPath.marginOrderDetail,
 ];
 
 let gateway: RunningGateway;

@@ -4,6 +4,7 @@ import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import {
   findMarketSymbol,
+  LIST_MAX_OFFSET,
   TradeCode,
   TradingPath,
   type BalancesReply,
@@ -12,6 +13,7 @@ import { roundToStep } from '@exchange-web/protocol/trading-rules';
 import {
   balancesReplySchema,
   fillsReplySchema,
+  orderDetailReplySchema,
   orderReplySchema,
   ordersReplySchema,
   positionReplySchema,
@@ -418,6 +420,176 @@ describe('paper account', () => {
       fills: [],
       positions: [],
     });
+  });
+});
+
+describe('order lists, order detail and cancel-all', () => {
+  const list = async (account: Account, path: string, query: unknown) =>
+    ordersReplySchema.parse(await account.ok(path, query)).orders.map((order) => order.orderId);
+
+  it('filters open orders and history by pair, side, type and time, and pages them', async () => {
+    const { paper } = await newTrader();
+    await paper.order({ symbol: 'ETHUSDT', side: 'buy', type: 'market', size: '1' });
+    const ethBuy = await paper.order({
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '100',
+      size: '1',
+    });
+    const ethSell = await paper.order({
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      type: 'limit',
+      price: '99999',
+      size: '0.5',
+    });
+    const solBuy = await paper.order({
+      symbol: 'SOLUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '1',
+      size: '10',
+    });
+    const newestFirst = [solBuy, ethSell, ethBuy]
+      .sort((a, b) => b.createdAt - a.createdAt || a.orderId.localeCompare(b.orderId))
+      .map((order) => order.orderId);
+
+    const open = TradingPath.openOrders;
+    expect(await list(paper, open, {})).toEqual(newestFirst);
+    expect(await list(paper, open, { symbol: 'ETHUSDT' })).toEqual(
+      newestFirst.filter((id) => id !== solBuy.orderId),
+    );
+    expect(await list(paper, open, { side: 'sell' })).toEqual([ethSell.orderId]);
+    expect(await list(paper, open, { type: 'market' })).toEqual([]);
+    expect(await list(paper, open, { symbol: 'ETHUSDT', side: 'buy', type: 'limit' })).toEqual([
+      ethBuy.orderId,
+    ]);
+    expect(await list(paper, open, { limit: 1, offset: 1 })).toEqual([newestFirst[1]]);
+    expect(await list(paper, open, { offset: 3 })).toEqual([]);
+    expect(await list(paper, open, { to: ethBuy.createdAt - 1 })).toEqual([]);
+    expect(await list(paper, open, { from: solBuy.createdAt, to: solBuy.createdAt })).toContain(
+      solBuy.orderId,
+    );
+
+    const history = await list(paper, TradingPath.orderHistory, { type: 'market' });
+    expect(history).toHaveLength(1);
+    expect(await list(paper, TradingPath.orderHistory, { type: 'limit' })).toEqual([]);
+  });
+
+  it('answers one order with its fills, and only to its owner', async () => {
+    const { paper, real } = await newTrader();
+    const bought = await paper.order({
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'market',
+      size: '0.01',
+    });
+    const detail = orderDetailReplySchema.parse(
+      await paper.ok(TradingPath.orderDetail, { orderId: bought.orderId }),
+    );
+    expect(detail.order).toEqual(bought);
+    expect(detail.fills.map((fill) => fill.orderId)).toEqual([bought.orderId]);
+    expect(d(detail.fills[0]!.size).toFixed()).toBe('0.01');
+    const byOrder = fillsReplySchema.parse(
+      await paper.ok(TradingPath.fills, { orderId: bought.orderId }),
+    ).fills;
+    expect(byOrder).toEqual(detail.fills);
+    expect(
+      fillsReplySchema.parse(await paper.ok(TradingPath.fills, { side: 'sell' })).fills,
+    ).toEqual([]);
+
+    const other = await newTrader();
+    for (const [account, orderId] of [
+      [other.paper, bought.orderId],
+      [real, bought.orderId],
+      [paper, 'no-such-order'],
+    ] as const) {
+      const reply = await account.send(TradingPath.orderDetail, { orderId });
+      expect([reply.status, reply.json?.code]).toEqual([404, TradeCode.orderNotFound]);
+    }
+  });
+
+  it('cancels every open order of a pair, then of the account, releasing what they held', async () => {
+    const { paper } = await newTrader();
+    await paper.order({ symbol: 'ETHUSDT', side: 'buy', type: 'market', size: '1' });
+    const ethSell = await paper.order({
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      type: 'limit',
+      price: '99999',
+      size: '0.5',
+    });
+    const btcBuy = await paper.order({
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '1000',
+      size: '0.01',
+    });
+    const solBuy = await paper.order({
+      symbol: 'SOLUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '1',
+      size: '10',
+    });
+
+    const eth = ordersReplySchema.parse(
+      await paper.ok(TradingPath.cancelAllOrders, { symbol: 'ETHUSDT' }),
+    ).orders;
+    expect(eth.map((order) => [order.orderId, order.status])).toEqual([
+      [ethSell.orderId, 'cancelled'],
+    ]);
+    expect(coin(await paper.balances(), 'ETH').frozen).toBe('0');
+    expect(d(coin(await paper.balances(), 'USDT').frozen).gt(0)).toBe(true);
+
+    const rest = ordersReplySchema.parse(await paper.ok(TradingPath.cancelAllOrders, {})).orders;
+    expect(rest.map((order) => order.orderId).sort()).toEqual(
+      [btcBuy.orderId, solBuy.orderId].sort(),
+    );
+    expect(rest.every((order) => order.status === 'cancelled')).toBe(true);
+    const after = await paper.balances();
+    expect(after.balances.every((balance) => balance.frozen === '0')).toBe(true);
+    expect(await paper.orders(TradingPath.openOrders)).toEqual([]);
+    expect(ordersReplySchema.parse(await paper.ok(TradingPath.cancelAllOrders, {})).orders).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a malformed list query or cancel-all with a named field, changing nothing', async () => {
+    const { paper } = await newTrader();
+    const resting = await paper.order({
+      symbol: 'SOLUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '1',
+      size: '10',
+    });
+    const refusals: [string, unknown, string, string][] = [
+      [TradingPath.openOrders, { from: 2000, to: 1000 }, GatewayCode.validationFailed, 'from'],
+      [TradingPath.orderHistory, { offset: -1 }, GatewayCode.validationFailed, 'offset'],
+      [
+        TradingPath.orderHistory,
+        { offset: LIST_MAX_OFFSET + 1 },
+        GatewayCode.validationFailed,
+        'offset',
+      ],
+      [TradingPath.openOrders, { side: 'hold' }, GatewayCode.validationFailed, 'side'],
+      [TradingPath.openOrders, { type: 'stop' }, GatewayCode.validationFailed, 'type'],
+      [TradingPath.fills, { from: 'yesterday' }, GatewayCode.validationFailed, 'from'],
+      [TradingPath.fills, { to: 1.5 }, GatewayCode.validationFailed, 'to'],
+      [TradingPath.fills, { orderId: '' }, GatewayCode.validationFailed, 'orderId'],
+      [TradingPath.orderDetail, {}, GatewayCode.validationFailed, 'orderId'],
+      [TradingPath.cancelAllOrders, { symbol: 'XYZUSDT' }, TradeCode.unknownSymbol, 'symbol'],
+      [TradingPath.cancelAllOrders, { all: true }, GatewayCode.validationFailed, ''],
+    ];
+    for (const [path, body, code, field] of refusals) {
+      const reply = await paper.send(path, body);
+      expect([path, reply.status, reply.json?.code]).toEqual([path, 400, code]);
+      expect(String(reply.json?.msg)).toContain(field);
+    }
+    expect(await paper.orders(TradingPath.openOrders)).toEqual([resting]);
   });
 });
 

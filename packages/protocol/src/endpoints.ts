@@ -184,20 +184,24 @@ export const Endpoints = {
 
   // Trading (signed core calls of the account in use: real, or paper in simulation).
   balances: trading('POST', TradingPath.balances, 'balancesRequestSchema', 'balancesReplySchema'),
-  openOrders: trading('POST', TradingPath.openOrders, 'ordersQuerySchema', 'ordersReplySchema'),
-  orderHistory: trading('POST', TradingPath.orderHistory, 'ordersQuerySchema', 'ordersReplySchema'),
-  fills: trading('POST', TradingPath.fills, 'ordersQuerySchema', 'fillsReplySchema'),
+  openOrders: trading('POST', TradingPath.openOrders, 'orderListQuerySchema', 'ordersReplySchema'),
+  orderHistory: trading('POST', TradingPath.orderHistory, 'orderListQuerySchema', 'ordersReplySchema'),
+  fills: trading('POST', TradingPath.fills, 'fillsQuerySchema', 'fillsReplySchema'),
+  orderDetail: trading('POST', TradingPath.orderDetail, 'orderDetailRequestSchema', 'orderDetailReplySchema'),
   positions: trading('POST', TradingPath.positions, 'ordersQuerySchema', 'positionsReplySchema'),
   placeOrder: trading('POST', TradingPath.placeOrder, 'placeOrderRequestSchema', 'orderReplySchema'),
   cancelOrder: trading('POST', TradingPath.cancelOrder, 'cancelOrderRequestSchema', 'orderReplySchema'),
+  cancelAllOrders: trading('POST', TradingPath.cancelAllOrders, 'cancelAllRequestSchema', 'ordersReplySchema'),
   openPosition: trading('POST', TradingPath.openPosition, 'openPositionRequestSchema', 'positionReplySchema'),
   closePosition: trading('POST', TradingPath.closePosition, 'closePositionRequestSchema', 'positionReplySchema'),
   marginAccount: trading('POST', TradingPath.marginAccount, 'marginAccountQuerySchema', 'marginAccountReplySchema'),
+  marginAccounts: trading('POST', TradingPath.marginAccounts, 'balancesRequestSchema', 'marginAccountsReplySchema'),
   marginTransfer: trading('POST', TradingPath.marginTransfer, 'marginTransferRequestSchema', 'marginAccountReplySchema'),
   marginBorrow: trading('POST', TradingPath.marginBorrow, 'marginLoanRequestSchema', 'marginAccountReplySchema'),
   marginRepay: trading('POST', TradingPath.marginRepay, 'marginLoanRequestSchema', 'marginAccountReplySchema'),
   marginPlaceOrder: trading('POST', TradingPath.marginPlaceOrder, 'marginOrderRequestSchema', 'marginOrderReplySchema'),
   marginOrders: trading('POST', TradingPath.marginOrders, 'marginOrdersQuerySchema', 'marginOrdersReplySchema'),
+  marginOrderDetail: trading('POST', TradingPath.marginOrderDetail, 'orderDetailRequestSchema', 'marginOrderDetailReplySchema'),
   marginRecords: trading('POST', TradingPath.marginRecords, 'marginRecordsQuerySchema', 'marginRecordsReplySchema'),
 
   // Inscription pages, after their server-rendered first page.

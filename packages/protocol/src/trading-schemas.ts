@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import {
+  LIST_MAX_OFFSET,
   MARKET_MAX_LIMIT,
   KLINE_INTERVALS,
   ORDER_SIDES,
@@ -143,11 +144,57 @@ export const ordersReplySchema = z.object({ orders: z.array(orderSchema) });
 export const cancelOrderRequestSchema = z.strictObject({
   orderId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
-/** Open orders, history and fills: of one pair, or of all. */
+/** Positions: of one pair, or of all. */
 export const ordersQuerySchema = z.strictObject({
   symbol: z.optional(symbolField),
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(MARKET_MAX_LIMIT)), 50),
 });
+
+/** The latest time a list filter takes: year 2100, in epoch milliseconds. */
+const LATEST_FILTER_MS = 4_102_444_800_000;
+const filterTime = z.number().check(z.int(), z.gte(0), z.lte(LATEST_FILTER_MS));
+
+/**
+ * The window of a record list: `from` and `to` bound the time (epoch ms, both inclusive) and
+ * `offset` skips that many of the newest first, for pages.
+ */
+const listWindow = {
+  from: z.optional(filterTime),
+  to: z.optional(filterTime),
+  offset: z._default(z.number().check(z.int(), z.gte(0), z.lte(LIST_MAX_OFFSET)), 0),
+};
+const windowInOrder = z.refine<{ from?: number | undefined; to?: number | undefined }>(
+  (query) => query.from === undefined || query.to === undefined || query.from <= query.to,
+  { message: 'must not be after to', path: ['from'] },
+);
+
+/** Open orders or order history: of one pair or all, filtered by side, type and time, paged. */
+export const orderListQuerySchema = z
+  .strictObject({
+    symbol: z.optional(symbolField),
+    side: z.optional(z.enum(ORDER_SIDES)),
+    type: z.optional(z.enum(ORDER_TYPES)),
+    ...listWindow,
+    limit: limitField(50),
+  })
+  .check(windowInOrder);
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** Fills: of one pair or all, or of one order, filtered by side and time, paged. */
+export const fillsQuerySchema = z
+  .strictObject({
+    symbol: z.optional(symbolField),
+    side: z.optional(z.enum(ORDER_SIDES)),
+    orderId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    ...listWindow,
+    limit: limitField(50),
+  })
+  .check(windowInOrder);
+export type FillsQuery = z.infer<typeof fillsQuerySchema>;
+
+/** Cancels every open order of the account, or of one pair. */
+export const cancelAllRequestSchema = z.strictObject({ symbol: z.optional(symbolField) });
+export type CancelAllRequest = z.infer<typeof cancelAllRequestSchema>;
 
 export const fillSchema = z.object({
   fillId: z.string(),
@@ -163,6 +210,13 @@ export const fillSchema = z.object({
 export type Fill = z.infer<typeof fillSchema>;
 export const fillsReplySchema = z.object({ fills: z.array(fillSchema) });
 
+/** One spot order by id. */
+export const orderDetailRequestSchema = z.strictObject({
+  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+/** One spot order and each of its fills, oldest first. */
+export const orderDetailReplySchema = z.object({ order: orderSchema, fills: z.array(fillSchema) });
+
 export const balanceSchema = z.object({
   coin: z.string(),
   available: decimalString,
@@ -170,7 +224,7 @@ export const balanceSchema = z.object({
   frozen: decimalString,
 });
 export type Balance = z.infer<typeof balanceSchema>;
-/** Balances take no payload. */
+/** Balances (and the list of margin accounts) take no payload. */
 export const balancesRequestSchema = z.strictObject({});
 export const balancesReplySchema = z.object({
   account: z.enum(['real', 'paper']),
@@ -288,17 +342,26 @@ export const marginOrderSchema = z.object({
   time: z.number().check(z.int()),
 });
 export type MarginOrder = z.infer<typeof marginOrderSchema>;
-export const marginOrdersQuerySchema = z.strictObject({
-  symbol: z.optional(symbolField),
-  limit: limitField(100),
-});
+export const marginOrdersQuerySchema = z
+  .strictObject({
+    symbol: z.optional(symbolField),
+    side: z.optional(z.enum(ORDER_SIDES)),
+    ...listWindow,
+    limit: limitField(100),
+  })
+  .check(windowInOrder);
+export type MarginOrdersQuery = z.infer<typeof marginOrdersQuerySchema>;
 export const marginOrdersReplySchema = z.object({ orders: z.array(marginOrderSchema) });
 
-export const marginRecordsQuerySchema = z.strictObject({
-  symbol: z.optional(symbolField),
-  kind: z.optional(z.enum(MARGIN_RECORD_KINDS)),
-  limit: limitField(100),
-});
+export const marginRecordsQuerySchema = z
+  .strictObject({
+    symbol: z.optional(symbolField),
+    kind: z.optional(z.enum(MARGIN_RECORD_KINDS)),
+    ...listWindow,
+    limit: limitField(100),
+  })
+  .check(windowInOrder);
+export type MarginRecordsQuery = z.infer<typeof marginRecordsQuerySchema>;
 
 export const marginHoldingSchema = z.object({
   coin: z.string(),
@@ -349,6 +412,12 @@ export type MarginRecord = z.infer<typeof marginRecordSchema>;
 export const marginRecordsReplySchema = z.object({ records: z.array(marginRecordSchema) });
 
 /** A margin order's reply: the order and its account after it. */
+/** One margin order by id (a market order: its one fill is the order's price, size and fee). */
+export const marginOrderDetailReplySchema = z.object({ order: marginOrderSchema });
+
+/** Every margin account of the trader: the cross one first, then each isolated pair. */
+export const marginAccountsReplySchema = z.object({ accounts: z.array(marginAccountSchema) });
+
 export const marginOrderReplySchema = z.object({
   order: marginOrderSchema,
   margin: marginAccountSchema,

@@ -94,6 +94,8 @@ export const PAPER_INITIAL_USDT = '100000';
 
 /** Most candles, trades and depth levels one call answers. */
 export const MARKET_MAX_LIMIT = 500;
+/** How far a record list pages back: past it, a narrower time window is the way (keeps scans short). */
+export const LIST_MAX_OFFSET = 10_000;
 
 /** Which account a request acts on: `paper` when it carries `paptrading: 1` (SPEC 4). */
 export type TradingAccount = 'real' | 'paper';
@@ -164,6 +166,10 @@ export const TradingPath = {
   stream: '/v1/market/stream',
   placeOrder: '/v1/trade/spot/placeOrder',
   cancelOrder: '/v1/trade/spot/cancelOrder',
+  /** Cancels every open order, or those of one pair; answers the orders it cancelled. */
+  cancelAllOrders: '/v1/trade/spot/cancelAll',
+  /** One order and its fills. */
+  orderDetail: '/v1/trade/spot/order',
   openOrders: '/v1/trade/spot/openOrders',
   orderHistory: '/v1/trade/spot/history',
   fills: '/v1/trade/spot/fills',
@@ -179,12 +185,16 @@ export const TradingPath = {
   marginRepay: '/v1/trade/margin/repay',
   /** One margin account: assets, debt, interest, risk ratio, what can still be borrowed. */
   marginAccount: '/v1/trade/margin/account',
+  /** Every margin account of the trader: cross, then each isolated pair that has one. */
+  marginAccounts: '/v1/trade/margin/accounts',
   /** The margin records: transfers, borrows, repays, interest and liquidations, newest first. */
   marginRecords: '/v1/trade/margin/records',
   /** A market order in a margin account, borrowing or repaying on the way if asked. */
   marginPlaceOrder: '/v1/trade/margin/placeOrder',
   /** The margin orders, newest first. */
   marginOrders: '/v1/trade/margin/orders',
+  /** One margin order. */
+  marginOrderDetail: '/v1/trade/margin/order',
 } as const;
 
 /** The prefix of the trading calls: each is a signed core call (README "Request signing"). */
@@ -209,7 +219,9 @@ export type {
   MarketStreamEvent,
   PlaceOrderRequest,
   Order,
+  OrderListQuery,
   Fill,
+  FillsQuery,
   Balance,
   BalancesReply,
   OpenPositionRequest,

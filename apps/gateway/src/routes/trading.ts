@@ -2,6 +2,8 @@ import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
 import { emptyRequestSchema } from '@exchange-web/protocol/schemas';
 import { TradeCode, TradingPath, type TradingAccount } from '@exchange-web/protocol/trading';
 import {
+  balancesRequestSchema,
+  cancelAllRequestSchema,
   cancelOrderRequestSchema,
   closePositionRequestSchema,
   marginAccountQuerySchema,
@@ -10,18 +12,22 @@ import {
   marginOrdersQuerySchema,
   marginRecordsQuerySchema,
   marginTransferRequestSchema,
+  fillsQuerySchema,
   openPositionRequestSchema,
+  orderDetailRequestSchema,
+  orderListQuerySchema,
   ordersQuerySchema,
   placeOrderRequestSchema,
 } from '@exchange-web/protocol/trading-schemas';
 import type { Context } from 'hono';
+import type * as z from 'zod/mini';
 import type { ActiveSession } from '../accounts/sessions';
 import { ok } from '../http/envelope-response';
 import { RefusedError } from '../http/errors';
 import { readJsonBody } from '../http/read-body';
 import type { SignedRoutes } from '../http/signed-routes';
 import { requireMarketSymbol } from '../market/symbols';
-import type { AccountRef, ListQuery, TradingEngine } from '../trading/engine';
+import type { AccountRef, TradingEngine } from '../trading/engine';
 import type { MarginEngine } from '../trading/margin';
 
 /** SPEC 4: a simulation request carries `paptrading: 1` and acts on the paper account. */
@@ -33,8 +39,12 @@ const refOf = (c: Context, session: ActiveSession): AccountRef => ({
   account: accountOf(c),
 });
 
-async function readListQuery(c: Context): Promise<ListQuery> {
-  const query = await readJsonBody(c, ordersQuerySchema);
+/** Reads a list query by `schema`, refusing a pair the market does not quote. */
+async function readListQuery<S extends z.ZodMiniType<{ symbol?: string | undefined }>>(
+  c: Context,
+  schema: S,
+): Promise<z.infer<S>> {
+  const query = await readJsonBody(c, schema);
   if (query.symbol !== undefined) requireMarketSymbol(query.symbol);
   return query;
 }
@@ -54,18 +64,28 @@ export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngin
     return ok(c, { order: await engine.cancelOrder(refOf(c, session), orderId) });
   });
 
+  signed.post(TradingPath.cancelAllOrders, async (c, session) => {
+    const { symbol } = await readListQuery(c, cancelAllRequestSchema);
+    return ok(c, { orders: await engine.cancelAllOrders(refOf(c, session), symbol) });
+  });
+
+  signed.post(TradingPath.orderDetail, async (c, session) => {
+    const { orderId } = await readJsonBody(c, orderDetailRequestSchema);
+    return ok(c, await engine.orderDetail(refOf(c, session), orderId));
+  });
+
   signed.post(TradingPath.openOrders, async (c, session) => {
-    const query = await readListQuery(c);
+    const query = await readListQuery(c, orderListQuerySchema);
     return ok(c, { orders: await engine.orders(refOf(c, session), query, 'open') });
   });
 
   signed.post(TradingPath.orderHistory, async (c, session) => {
-    const query = await readListQuery(c);
+    const query = await readListQuery(c, orderListQuerySchema);
     return ok(c, { orders: await engine.orders(refOf(c, session), query, 'history') });
   });
 
   signed.post(TradingPath.fills, async (c, session) => {
-    const query = await readListQuery(c);
+    const query = await readListQuery(c, fillsQuerySchema);
     return ok(c, { fills: await engine.fills(refOf(c, session), query) });
   });
 
@@ -97,7 +117,7 @@ export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngin
   });
 
   signed.post(TradingPath.positions, async (c, session) => {
-    const query = await readListQuery(c);
+    const query = await readListQuery(c, ordersQuerySchema);
     return ok(c, { positions: await engine.positions(refOf(c, session), query) });
   });
 }
@@ -127,6 +147,11 @@ export function registerMarginRoutes(signed: SignedRoutes, margin: MarginEngine)
     return ok(c, { margin: await margin.account(refOf(c, session), symbol) });
   });
 
+  signed.post(TradingPath.marginAccounts, async (c, session) => {
+    await readJsonBody(c, balancesRequestSchema);
+    return ok(c, { accounts: await margin.accounts(refOf(c, session)) });
+  });
+
   signed.post(TradingPath.marginRecords, async (c, session) => {
     const query = await readJsonBody(c, marginRecordsQuerySchema);
     return ok(c, { records: await margin.records(refOf(c, session), query) });
@@ -140,5 +165,10 @@ export function registerMarginRoutes(signed: SignedRoutes, margin: MarginEngine)
   signed.post(TradingPath.marginOrders, async (c, session) => {
     const query = await readJsonBody(c, marginOrdersQuerySchema);
     return ok(c, { orders: await margin.orders(refOf(c, session), query) });
+  });
+
+  signed.post(TradingPath.marginOrderDetail, async (c, session) => {
+    const { orderId } = await readJsonBody(c, orderDetailRequestSchema);
+    return ok(c, { order: await margin.order(refOf(c, session), orderId) });
   });
 }

@@ -4,9 +4,11 @@ import {
   TradeCode,
   type BalancesReply,
   type Fill,
+  type FillsQuery,
   type MarketSymbol,
   type OpenPositionRequest,
   type Order,
+  type OrderListQuery,
   type PlaceOrderRequest,
   type Position,
   type TradingAccount,
@@ -53,6 +55,38 @@ export interface ListQuery {
   symbol?: string | undefined;
   limit: number;
 }
+
+interface FillRow {
+  fill_id: string;
+  order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  size: string;
+  fee: string;
+  created_ms: number;
+}
+
+const FILL_COLUMNS = `fill_id, order_id, symbol, side, price::text AS price, size::text AS size,
+  fee::text AS fee, created_ms::float8 AS created_ms`;
+
+const toFill = (row: FillRow): Fill => ({
+  fillId: row.fill_id,
+  orderId: row.order_id,
+  symbol: row.symbol,
+  side: row.side,
+  price: text(dec(row.price)),
+  size: text(dec(row.size)),
+  fee: text(dec(row.fee)),
+  time: row.created_ms,
+});
+
+const orderNotFound = (orderId: string) =>
+  new RefusedError({
+    status: 404,
+    code: TradeCode.orderNotFound,
+    message: `orderId: this account has no order ${orderId}`,
+  });
 
 interface OrderRow {
   order_id: string;
@@ -291,13 +325,7 @@ export class TradingEngine {
          WHERE order_id = $1 AND user_id = $2 AND account = $3 FOR UPDATE`,
         [orderId, ref.userId, ref.account],
       );
-      if (!row) {
-        throw new RefusedError({
-          status: 404,
-          code: TradeCode.orderNotFound,
-          message: `orderId: this account has no order ${orderId}`,
-        });
-      }
+      if (!row) throw orderNotFound(orderId);
       if (row.status !== 'open') {
         throw new RefusedError({
           status: 409,
@@ -307,61 +335,121 @@ export class TradingEngine {
       }
       const pair = pairOf(row.symbol);
       const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
-      const cancelled = await tx.query(
-        `UPDATE trade_orders SET status = 'cancelled', held_amount = 0, updated_ms = $2
-         WHERE order_id = $1 AND status = 'open' RETURNING order_id`,
-        [orderId, this.now()],
-      );
-      if (cancelled.length > 0) {
-        const held = dec(row.held_amount);
-        await balances.change(row.side === 'buy' ? pair.quote : pair.base, held, held.neg());
-      }
+      await this.#releaseOrder(tx, row, balances);
       return toOrder(await this.#orderRow(tx, orderId));
     });
   }
 
-  /** Open orders (`open`) or the others (`history`), newest first. */
-  async orders(ref: AccountRef, query: ListQuery, which: 'open' | 'history'): Promise<Order[]> {
+  /**
+   * Cancels every open order of the account (or of one pair) in one transaction, so a crossing
+   * price fills either before it or not at all; answers the orders cancelled, newest first.
+   */
+  async cancelAllOrders(ref: AccountRef, symbol: string | undefined): Promise<Order[]> {
+    await this.settle(ref);
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM trade_orders
+         WHERE user_id = $1 AND account = $2 AND status = 'open'
+           AND ($3::text IS NULL OR symbol = $3)
+         ORDER BY created_ms DESC, order_id FOR UPDATE`,
+        [ref.userId, ref.account, symbol ?? null],
+      );
+      if (rows.length === 0) return [];
+      const coins = [
+        ...new Set(rows.flatMap((row) => [pairOf(row.symbol).base, pairOf(row.symbol).quote])),
+      ];
+      const balances = await LockedBalances.lock(tx, ref, coins);
+      const cancelled: Order[] = [];
+      for (const row of rows) {
+        await this.#releaseOrder(tx, row, balances);
+        cancelled.push(toOrder(await this.#orderRow(tx, row.order_id)));
+      }
+      return cancelled;
+    });
+  }
+
+  /** Cancels one open order locked in `tx` and gives back what it held. */
+  async #releaseOrder(tx: Queryable, row: OrderRow, balances: LockedBalances) {
+    const pair = pairOf(row.symbol);
+    const cancelled = await tx.query(
+      `UPDATE trade_orders SET status = 'cancelled', held_amount = 0, updated_ms = $2
+       WHERE order_id = $1 AND status = 'open' RETURNING order_id`,
+      [row.order_id, this.now()],
+    );
+    if (cancelled.length > 0) {
+      const held = dec(row.held_amount);
+      await balances.change(row.side === 'buy' ? pair.quote : pair.base, held, held.neg());
+    }
+  }
+
+  /** Open orders (`open`) or the others (`history`), newest first, filtered and paged. */
+  async orders(
+    ref: AccountRef,
+    query: OrderListQuery,
+    which: 'open' | 'history',
+  ): Promise<Order[]> {
     await this.settle(ref);
     const rows = await this.db.query<OrderRow>(
       `SELECT ${ORDER_COLUMNS} FROM trade_orders
        WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
          AND ${which === 'open' ? `status = 'open'` : `status <> 'open'`}
-       ORDER BY created_ms DESC, order_id LIMIT $4`,
-      [ref.userId, ref.account, query.symbol ?? null, query.limit],
+         AND ($4::text IS NULL OR side = $4) AND ($5::text IS NULL OR type = $5)
+         AND ($6::bigint IS NULL OR created_ms >= $6) AND ($7::bigint IS NULL OR created_ms <= $7)
+       ORDER BY created_ms DESC, order_id LIMIT $8 OFFSET $9`,
+      [
+        ref.userId,
+        ref.account,
+        query.symbol ?? null,
+        query.side ?? null,
+        query.type ?? null,
+        query.from ?? null,
+        query.to ?? null,
+        query.limit,
+        query.offset,
+      ],
     );
     return rows.map(toOrder);
   }
 
-  /** Fills, newest first. */
-  async fills(ref: AccountRef, query: ListQuery): Promise<Fill[]> {
+  /** Fills, newest first, filtered and paged. */
+  async fills(ref: AccountRef, query: FillsQuery): Promise<Fill[]> {
     await this.settle(ref);
-    const rows = await this.db.query<{
-      fill_id: string;
-      order_id: string;
-      symbol: string;
-      side: 'buy' | 'sell';
-      price: string;
-      size: string;
-      fee: string;
-      created_ms: number;
-    }>(
-      `SELECT fill_id, order_id, symbol, side, price::text AS price, size::text AS size,
-         fee::text AS fee, created_ms::float8 AS created_ms
-       FROM trade_fills WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
-       ORDER BY created_ms DESC, fill_id LIMIT $4`,
-      [ref.userId, ref.account, query.symbol ?? null, query.limit],
+    const rows = await this.db.query<FillRow>(
+      `SELECT ${FILL_COLUMNS} FROM trade_fills
+       WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
+         AND ($4::text IS NULL OR side = $4) AND ($5::text IS NULL OR order_id = $5)
+         AND ($6::bigint IS NULL OR created_ms >= $6) AND ($7::bigint IS NULL OR created_ms <= $7)
+       ORDER BY created_ms DESC, fill_id LIMIT $8 OFFSET $9`,
+      [
+        ref.userId,
+        ref.account,
+        query.symbol ?? null,
+        query.side ?? null,
+        query.orderId ?? null,
+        query.from ?? null,
+        query.to ?? null,
+        query.limit,
+        query.offset,
+      ],
     );
-    return rows.map((row) => ({
-      fillId: row.fill_id,
-      orderId: row.order_id,
-      symbol: row.symbol,
-      side: row.side,
-      price: text(dec(row.price)),
-      size: text(dec(row.size)),
-      fee: text(dec(row.fee)),
-      time: row.created_ms,
-    }));
+    return rows.map(toFill);
+  }
+
+  /** One order of the account and its fills, oldest first. */
+  async orderDetail(ref: AccountRef, orderId: string): Promise<{ order: Order; fills: Fill[] }> {
+    await this.settle(ref);
+    const [row] = await this.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM trade_orders
+       WHERE order_id = $1 AND user_id = $2 AND account = $3`,
+      [orderId, ref.userId, ref.account],
+    );
+    if (!row) throw orderNotFound(orderId);
+    const fills = await this.db.query<FillRow>(
+      `SELECT ${FILL_COLUMNS} FROM trade_fills
+       WHERE order_id = $1 AND user_id = $2 AND account = $3 ORDER BY created_ms, fill_id`,
+      [orderId, ref.userId, ref.account],
+    );
+    return { order: toOrder(row), fills: fills.map(toFill) };
   }
 
   /** The account's balances, by coin name. */

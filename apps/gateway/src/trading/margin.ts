@@ -16,7 +16,9 @@ import type {
   MarginLoanRequest,
   MarginOrder,
   MarginOrderRequest,
+  MarginOrdersQuery,
   MarginRecord,
+  MarginRecordsQuery,
   MarginTransferRequest,
   MARGIN_RECORD_KINDS,
 } from '@exchange-web/protocol/trading-schemas';
@@ -53,6 +55,40 @@ const pairOfCoin = (coin: string): MarketSymbol => {
   if (!pair) throw new Error(`${coin} has no USDT pair to price it by`);
   return pair;
 };
+
+interface MarginOrderRow {
+  order_id: string;
+  scope: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  size: string;
+  price: string;
+  fee: string;
+  side_effect: MarginOrder['sideEffect'];
+  loan_coin: string | null;
+  borrowed: string;
+  repaid: string;
+  created_ms: number;
+}
+
+const MARGIN_ORDER_COLUMNS = `order_id, scope, symbol, side, size::text AS size,
+  price::text AS price, fee::text AS fee, side_effect, loan_coin, borrowed::text AS borrowed,
+  repaid::text AS repaid, created_ms::float8 AS created_ms`;
+
+const toMarginOrder = (row: MarginOrderRow): MarginOrder => ({
+  orderId: row.order_id,
+  symbol: row.symbol,
+  mode: row.scope === CROSS ? 'cross' : 'isolated',
+  side: row.side,
+  size: text(new Dec(row.size)),
+  price: text(new Dec(row.price)),
+  fee: text(new Dec(row.fee)),
+  sideEffect: row.side_effect,
+  borrowed: text(new Dec(row.borrowed)),
+  repaid: text(new Dec(row.repaid)),
+  loanCoin: row.loan_coin,
+  time: row.created_ms,
+});
 
 interface HoldingRow {
   coin_name: string;
@@ -504,47 +540,65 @@ export class MarginEngine {
     });
   }
 
-  /** The margin orders of `ref`, of one pair or all, newest first. */
-  async orders(
-    ref: AccountRef,
-    query: { symbol?: string | undefined; limit: number },
-  ): Promise<MarginOrder[]> {
+  /** The margin orders of `ref`, of one pair or all, newest first, filtered and paged. */
+  async orders(ref: AccountRef, query: MarginOrdersQuery): Promise<MarginOrder[]> {
     const symbol = query.symbol === undefined ? null : requireMarketSymbol(query.symbol).symbol;
-    const rows = await this.db.query<{
-      order_id: string;
-      scope: string;
-      symbol: string;
-      side: 'buy' | 'sell';
-      size: string;
-      price: string;
-      fee: string;
-      side_effect: MarginOrder['sideEffect'];
-      loan_coin: string | null;
-      borrowed: string;
-      repaid: string;
-      created_ms: number;
-    }>(
-      `SELECT order_id, scope, symbol, side, size::text AS size, price::text AS price,
-         fee::text AS fee, side_effect, loan_coin, borrowed::text AS borrowed,
-         repaid::text AS repaid, created_ms::float8 AS created_ms
+    const rows = await this.db.query<MarginOrderRow>(
+      `SELECT ${MARGIN_ORDER_COLUMNS}
        FROM margin_orders WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
-       ORDER BY created_ms DESC, order_id LIMIT $4`,
-      [ref.userId, ref.account, symbol, query.limit],
+         AND ($4::text IS NULL OR side = $4)
+         AND ($5::bigint IS NULL OR created_ms >= $5) AND ($6::bigint IS NULL OR created_ms <= $6)
+       ORDER BY created_ms DESC, order_id LIMIT $7 OFFSET $8`,
+      [
+        ref.userId,
+        ref.account,
+        symbol,
+        query.side ?? null,
+        query.from ?? null,
+        query.to ?? null,
+        query.limit,
+        query.offset,
+      ],
     );
-    return rows.map((row) => ({
-      orderId: row.order_id,
-      symbol: row.symbol,
-      mode: row.scope === CROSS ? 'cross' : 'isolated',
-      side: row.side,
-      size: text(new Dec(row.size)),
-      price: text(new Dec(row.price)),
-      fee: text(new Dec(row.fee)),
-      sideEffect: row.side_effect,
-      borrowed: text(new Dec(row.borrowed)),
-      repaid: text(new Dec(row.repaid)),
-      loanCoin: row.loan_coin,
-      time: row.created_ms,
-    }));
+    return rows.map(toMarginOrder);
+  }
+
+  /** One margin order of `ref`. */
+  async order(ref: AccountRef, orderId: string): Promise<MarginOrder> {
+    const [row] = await this.db.query<MarginOrderRow>(
+      `SELECT ${MARGIN_ORDER_COLUMNS} FROM margin_orders
+       WHERE order_id = $1 AND user_id = $2 AND account = $3`,
+      [orderId, ref.userId, ref.account],
+    );
+    if (!row) {
+      throw new RefusedError({
+        status: 404,
+        code: TradeCode.orderNotFound,
+        message: `orderId: this account has no margin order ${orderId}`,
+      });
+    }
+    return toMarginOrder(row);
+  }
+
+  /**
+   * Every margin account of `ref` as it stands now: the cross one (opened empty when missing),
+   * then each isolated pair's, in pair order.
+   */
+  async accounts(ref: AccountRef): Promise<MarginAccount[]> {
+    const rows = await this.db.query<{ scope: string }>(
+      `SELECT scope FROM margin_accounts WHERE user_id = $1 AND account = $2 AND scope <> $3
+       ORDER BY scope`,
+      [ref.userId, ref.account, CROSS],
+    );
+    const scopes = [CROSS, ...rows.map((row) => row.scope)];
+    const accounts: MarginAccount[] = [];
+    // One transaction each, as `account` does: interest and a due liquidation happen first.
+    for (const scope of scopes) {
+      accounts.push(
+        await this.db.transaction(async (tx) => this.#toAccount(await this.#lock(tx, ref, scope))),
+      );
+    }
+    return accounts;
   }
 
   /** One margin account as it stands now (interest charged and a due liquidation done first). */
@@ -554,10 +608,7 @@ export class MarginEngine {
   }
 
   /** The margin records of every account of `ref` (or of one), newest first. */
-  async records(
-    ref: AccountRef,
-    query: { symbol?: string | undefined; kind?: RecordKind | undefined; limit: number },
-  ): Promise<MarginRecord[]> {
+  async records(ref: AccountRef, query: MarginRecordsQuery): Promise<MarginRecord[]> {
     await this.settle(ref);
     const scope = query.symbol === undefined ? null : this.#scopeOf(query.symbol);
     const rows = await this.db.query<{
@@ -574,8 +625,18 @@ export class MarginEngine {
        FROM margin_records
        WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR scope = $3)
          AND ($4::text IS NULL OR kind = $4)
-       ORDER BY created_ms DESC, record_id LIMIT $5`,
-      [ref.userId, ref.account, scope, query.kind ?? null, query.limit],
+         AND ($5::bigint IS NULL OR created_ms >= $5) AND ($6::bigint IS NULL OR created_ms <= $6)
+       ORDER BY created_ms DESC, record_id LIMIT $7 OFFSET $8`,
+      [
+        ref.userId,
+        ref.account,
+        scope,
+        query.kind ?? null,
+        query.from ?? null,
+        query.to ?? null,
+        query.limit,
+        query.offset,
+      ],
     );
     return rows.map((row) => ({
       recordId: row.record_id,
