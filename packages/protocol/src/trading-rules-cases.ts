@@ -7,13 +7,18 @@
  * Data and pure functions only; deterministic (no clock, no Math.random).
  */
 import Big from 'big.js';
-import { findMarketSymbol, MARKET_SYMBOLS, type MarketSymbol, type TradeCode } from './trading';
+import { findMarketSymbol, MARKET_SYMBOLS, TradeCode, type MarketSymbol } from './trading';
 import {
+  checkBorrow,
   checkOrder,
   checkPosition,
+  checkRepay,
+  checkTransferOut,
   divide,
   isDecimal,
   marginOf,
+  marginValuation,
+  maxBorrowable,
   notionalOf,
   orderHold,
   positionHold,
@@ -415,4 +420,165 @@ export const TRADING_RULE_FINGERPRINT: VerdictFingerprint = {
     ok: 1014,
   },
   hash: '15f7973d',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Margin: transfers, borrows and repays against a margin account's holdings
+
+/** What a margin form does. */
+export type MarginCaseAction = 'transferIn' | 'transferOut' | 'borrow' | 'repay';
+
+/** One coin of a margin account as a case holds it: amounts and its USDT price. */
+export interface MarginCaseHolding {
+  coin: string;
+  available: string;
+  borrowed: string;
+  interest: string;
+  price: string;
+}
+
+/**
+ * A transfer, borrow or repay as the gateway receives it, with the account it is judged against:
+ * the account's coins (cross: every market coin; isolated: the pair's two), the spot balance of
+ * the coin (for a transfer in), which coins can be borrowed, and the margin-call ratio.
+ */
+export interface MarginRuleCase {
+  id: number;
+  /** The isolated pair, or null for the cross account. */
+  symbol: string | null;
+  action: MarginCaseAction;
+  coin: string;
+  amount: string;
+  holdings: readonly MarginCaseHolding[];
+  spotAvailable: string;
+  hourlyRates: Readonly<Record<string, string>>;
+  marginCall: string;
+}
+
+/** How many cases {@link marginRuleCases} draws by default. */
+export const MARGIN_RULE_CASE_COUNT = 3000;
+const MARGIN_SEED = 0x5eed_4313;
+const MARGIN_ACTIONS: readonly MarginCaseAction[] = [
+  'transferIn',
+  'transferOut',
+  'borrow',
+  'repay',
+];
+
+/** The coins of a margin account: USDT and every base (cross), or the pair's two (isolated). */
+export const marginCoinsOf = (symbol: string | null): string[] =>
+  symbol === null
+    ? [QUOTE_COIN, ...MARKET_SYMBOLS.map((pair) => pair.base)]
+    : [marketPair(symbol).base, QUOTE_COIN];
+
+/** An amount of `coin` worth about `usdt` at `price`, to 8 places. */
+const worthOf = (usdt: number, price: string) =>
+  plain(new Big(usdt).div(price).round(8, Big.roundDown));
+
+function drawHolding(draw: Draw, coin: string, price: string): MarginCaseHolding {
+  const amount = () =>
+    draw.pick(['0', '0', worthOf(draw.int(1, 2_000), price), worthOf(draw.int(1, 80_000), price)]);
+  const borrowed = draw.chance(0.5) ? amount() : '0';
+  return {
+    coin,
+    available: amount(),
+    borrowed,
+    interest: borrowed !== '0' && draw.chance(0.5) ? worthOf(draw.int(0, 5), price) : '0',
+    price,
+  };
+}
+
+/** An amount around the case's boundaries: what is held, owed, borrowable, or a round figure. */
+function drawMarginAmount(draw: Draw, holding: MarginCaseHolding, limit: string): string {
+  const owed = plain(new Big(holding.borrowed).plus(holding.interest));
+  const options = [holding.available, owed, limit, above(limit), below(limit)];
+  options.push(worthOf(draw.int(1, 5_000), holding.price), '0.00000001', '1');
+  const amount = draw.pick(options);
+  return new Big(amount).gt(0) ? amount : '0.00000001';
+}
+
+function drawMarginCase(draw: Draw, id: number): MarginRuleCase {
+  const symbol = draw.chance(0.4) ? draw.pick(MARKET_SYMBOLS).symbol : null;
+  const coins = marginCoinsOf(symbol);
+  const prices = Object.fromEntries(
+    MARKET_SYMBOLS.map((pair) => [
+      pair.base,
+      roundToStep(
+        plain(new Big(pair.basePrice).times(draw.int(800, 1200)).div(1000)),
+        pair.priceTick,
+      ),
+    ]),
+  );
+  const priceOf = (coin: string) => (coin === QUOTE_COIN ? '1' : (prices[coin] ?? '1'));
+  const holdings = coins.map((coin) => drawHolding(draw, coin, priceOf(coin)));
+  const action = draw.pick(MARGIN_ACTIONS);
+  // Now and then a coin of another account (43016).
+  const coin = draw.chance(0.05) ? draw.pick(marginCoinsOf(null)) : draw.pick(coins);
+  const holding =
+    holdings.find((entry) => entry.coin === coin) ?? drawHolding(draw, coin, priceOf(coin));
+  const hourlyRates: Record<string, string> = { USDT: '0.000005', BTC: '0.000002' };
+  // Some coins cannot be borrowed (no rate).
+  if (draw.chance(0.6)) hourlyRates.ETH = '0.000003';
+  const limit = maxBorrowable(marginValuation(holdings), holding.price);
+  return {
+    id,
+    symbol,
+    action,
+    coin,
+    amount: drawMarginAmount(draw, holding, action === 'borrow' ? limit : holding.available),
+    holdings,
+    spotAvailable: draw.pick(['0', holding.available, worthOf(draw.int(1, 10_000), holding.price)]),
+    hourlyRates,
+    marginCall: '1.3',
+  };
+}
+
+/** The shared margin cases: `count` drawn from a fixed seed, the same on every run and machine. */
+export function marginRuleCases(count = MARGIN_RULE_CASE_COUNT): MarginRuleCase[] {
+  const draw = new Draw(MARGIN_SEED);
+  return Array.from({ length: count }, (_, id) => drawMarginCase(draw, id));
+}
+
+/**
+ * The verdict of the shared rules on a margin case, in the order the gateway judges: 43016 a coin
+ * the account does not hold, then per action (a borrow of a coin without a rate is 43013, as is
+ * one past what the collateral allows; a transfer in past the spot balance is 43001). The amount
+ * is what could still be borrowed of the coin (for a borrow), else null.
+ */
+export function referenceMarginVerdict(ruleCase: MarginRuleCase): RuleVerdict {
+  const { holdings, coin, amount } = ruleCase;
+  const holding = holdings.find((entry) => entry.coin === coin);
+  if (!marginCoinsOf(ruleCase.symbol).includes(coin) || !holding) {
+    return { code: TradeCode.coinNotInMarginAccount, amount: null };
+  }
+  switch (ruleCase.action) {
+    case 'transferIn':
+      return {
+        code: new Big(amount).gt(ruleCase.spotAvailable) ? TradeCode.insufficientBalance : null,
+        amount: null,
+      };
+    case 'transferOut':
+      return {
+        code: checkTransferOut(holdings, coin, amount, ruleCase.marginCall)?.code ?? null,
+        amount: null,
+      };
+    case 'repay':
+      return { code: checkRepay(holdings, coin, amount)?.code ?? null, amount: null };
+    case 'borrow': {
+      const borrowable = ruleCase.hourlyRates[coin] !== undefined;
+      return {
+        code: borrowable
+          ? (checkBorrow(holdings, coin, amount)?.code ?? null)
+          : TradeCode.overBorrow,
+        amount: borrowable ? maxBorrowable(marginValuation(holdings), holding.price) : '0',
+      };
+    }
+  }
+}
+
+/** What both sides must answer for {@link marginRuleCases}: pinned, so a change to either shows. */
+export const MARGIN_RULE_FINGERPRINT: VerdictFingerprint = {
+  cases: 3000,
+  codes: { '43001': 1006, '43013': 472, '43014': 598, '43015': 87, '43016': 31, ok: 806 },
+  hash: '9f94b319',
 };

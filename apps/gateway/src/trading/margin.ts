@@ -1,8 +1,6 @@
 import { MARKET_SYMBOLS, TradeCode, type MarketSymbol } from '@exchange-web/protocol/trading';
 import {
   checkBorrow,
-  checkRepay,
-  checkTransferOut,
   hourlyInterestOf,
   marginLevelOf,
   marginValuation,
@@ -30,6 +28,7 @@ import { Dec, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
 import { ensurePaperAccount, LockedBalances, refuse, type AccountRef } from './engine';
+import { marginActionRefusal, type MarginActionState } from './margin-rules';
 import { checkOrder, feeOf, orderHold } from './rules';
 
 const HOUR_MS = 3_600_000;
@@ -44,7 +43,7 @@ type Scope = string;
 const CROSS: Scope = '';
 
 /** The coins an account of `scope` holds: every market coin (cross), or its pair's two. */
-const coinsOf = (scope: Scope): string[] =>
+export const coinsOf = (scope: Scope): string[] =>
   scope === CROSS
     ? [QUOTE_COIN, ...MARKET_SYMBOLS.map((pair) => pair.base)]
     : [requireMarketSymbol(scope).base, QUOTE_COIN];
@@ -345,40 +344,24 @@ export class MarginEngine {
     const scope = this.#scopeOf(request.symbol);
     this.#requireCoin(scope, request.coin);
     const amount = new Dec(request.amount);
+    const action = request.direction === 'in' ? 'transferIn' : 'transferOut';
     return this.db.transaction(async (tx) => {
       await ensurePaperAccount(tx, ref);
       const margin = await this.#lock(tx, ref, scope);
       const spot = await LockedBalances.lock(tx, ref, [request.coin]);
-      const nowMs = this.now();
-      if (request.direction === 'in') {
-        if (amount.gt(spot.available(request.coin))) {
-          refuse({
-            code: TradeCode.insufficientBalance,
-            message: `insufficient ${request.coin}: ${text(amount)} needed, ${text(spot.available(request.coin))} available`,
-          });
-        }
-        await spot.change(request.coin, amount.neg(), new Dec(0));
-        margin.change(request.coin, { available: amount });
-      } else {
-        const second = this.market.nowSecond();
-        refuse(
-          checkTransferOut(
-            margin.forRules(this.#priceOf(second)),
-            request.coin,
-            text(amount),
-            this.config.marginCall,
-          ),
-        );
-        margin.change(request.coin, { available: amount.neg() });
-        await spot.change(request.coin, amount, new Dec(0));
-      }
-      await margin.save();
-      await margin.record(
-        request.direction === 'in' ? 'transferIn' : 'transferOut',
-        request.coin,
-        amount,
-        nowMs,
+      refuse(
+        marginActionRefusal(
+          this.#actionState(margin, spot.available(request.coin)),
+          action,
+          request.coin,
+          amount,
+        ),
       );
+      const sign = action === 'transferIn' ? amount : amount.neg();
+      await spot.change(request.coin, sign.neg(), new Dec(0));
+      margin.change(request.coin, { available: sign });
+      await margin.save();
+      await margin.record(action, request.coin, amount, this.now());
       return this.#toAccount(margin);
     });
   }
@@ -391,8 +374,7 @@ export class MarginEngine {
     const amount = new Dec(request.amount);
     return this.db.transaction(async (tx) => {
       const margin = await this.#lock(tx, ref, scope);
-      const second = this.market.nowSecond();
-      refuse(checkBorrow(margin.forRules(this.#priceOf(second)), request.coin, text(amount)));
+      refuse(marginActionRefusal(this.#actionState(margin), 'borrow', request.coin, amount));
       margin.change(request.coin, { available: amount, borrowed: amount });
       await margin.save();
       await margin.record('borrow', request.coin, amount, this.now());
@@ -407,9 +389,7 @@ export class MarginEngine {
     const amount = new Dec(request.amount);
     return this.db.transaction(async (tx) => {
       const margin = await this.#lock(tx, ref, scope);
-      const second = this.market.nowSecond();
-      const holdings = margin.forRules(this.#priceOf(second));
-      refuse(checkRepay(holdings, request.coin, text(amount)));
+      refuse(marginActionRefusal(this.#actionState(margin), 'repay', request.coin, amount));
       const holding = margin.holding(request.coin);
       const paid = repaymentOf(
         { borrowed: text(holding.borrowed), interest: text(holding.interest) },
@@ -430,6 +410,17 @@ export class MarginEngine {
       );
       return this.#toAccount(margin);
     });
+  }
+
+  /** What the shared rules judge a transfer, borrow or repay by: the account locked, priced now. */
+  #actionState(margin: LockedMargin, spotAvailable = new Dec(0)): MarginActionState {
+    return {
+      coins: coinsOf(margin.scope),
+      holdings: margin.forRules(this.#priceOf(this.market.nowSecond())),
+      spotAvailable,
+      hourlyRates: this.config.hourlyRates,
+      marginCall: this.config.marginCall,
+    };
   }
 
   /**
