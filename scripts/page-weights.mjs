@@ -28,8 +28,19 @@ export const PAGE_FAMILIES = [
   ['home', ['/']],
   ['spot', ['/spot/[symbol]']],
   ['futures', ['/futures/usdt/[symbol]']],
-  ['margin', ['/margin/[symbol]']],
-  ['asset', ['/asset', '/asset/spot', '/asset/futures']],
+  ['margin', ['/margin/[symbol]', '/trade-margin/[symbol]']],
+  ['asset', ['/asset', '/asset/spot', '/asset/margin', '/asset/futures', '/trade-asset']],
+  [
+    'orders and records',
+    [
+      '/transac',
+      '/transac/[orderId]',
+      '/trade-asset-order',
+      '/order/marginOrderInfo',
+      '/record/exchange',
+      '/record/margin',
+    ],
+  ],
   [
     'BRC-20 list',
     [
@@ -55,6 +66,7 @@ export const FAMILY_PAGES = [
   { family: 'futures', path: '/futures/usdt/BTCUSDT' },
   { family: 'margin', path: '/margin/BTCUSDT', signedIn: true },
   { family: 'asset', path: '/asset', signedIn: true },
+  { family: 'orders and records', path: '/record/exchange', signedIn: true },
   { family: 'BRC-20 list', path: '/inscription/brc-20' },
   { family: 'token', path: '/inscription/brc-20/ordi' },
   { family: 'login', path: '/login' },

@@ -23,6 +23,8 @@ export interface DataTableProps<Row> {
   emptyText: ReactNode;
   /** The table's name for assistive technology (a visually hidden caption). */
   caption?: string;
+  /** `data-` attributes of a row, for its tests and styles. */
+  rowData?(row: Row): Record<`data-${string}`, string>;
   'data-testid'?: string;
 }
 
@@ -56,7 +58,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={props.rowKey(row)}>
+              <tr key={props.rowKey(row)} {...props.rowData?.(row)}>
                 {columns.map((column) => (
                   <td key={column.key} className={alignment(column)}>
                     {column.render(row)}

@@ -6,6 +6,7 @@ import {
 } from '@exchange-web/react/i18n/messages';
 
 const TRADING: readonly MessageNamespace[] = ['trading'];
+const RECORDS: readonly MessageNamespace[] = ['trading', 'records'];
 const INSCRIPTION: readonly MessageNamespace[] = ['inscription'];
 const ACCOUNT: readonly MessageNamespace[] = ['account', 'apiKeys'];
 
@@ -18,9 +19,18 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/spot/[symbol]': TRADING,
   '/futures/usdt/[symbol]': TRADING,
   '/margin/[symbol]': TRADING,
+  '/trade-margin/[symbol]': TRADING,
   '/asset': TRADING,
   '/asset/spot': TRADING,
+  '/asset/margin': RECORDS,
   '/asset/futures': TRADING,
+  '/trade-asset': TRADING,
+  '/transac': RECORDS,
+  '/transac/[orderId]': RECORDS,
+  '/trade-asset-order': RECORDS,
+  '/order/marginOrderInfo': RECORDS,
+  '/record/exchange': RECORDS,
+  '/record/margin': RECORDS,
   '/inscription/brc-20': INSCRIPTION,
   '/inscription/brc-20/page': INSCRIPTION,
   '/inscription/brc-20/hot': INSCRIPTION,

@@ -230,8 +230,12 @@ describe('simulation trade', () => {
   it('builds the trading page of a pair in each market, each allowed in simulation', () => {
     expect(tradingPath('spot', 'ETHUSDT')).toBe('/spot/ETHUSDT');
     expect(tradingPath('futures', 'ETHUSDT')).toBe('/futures/usdt/ETHUSDT');
-    for (const market of ['spot', 'futures'] as const)
-      expect(isSimulationAllowedPath(tradingPath(market, 'SOLUSDT'))).toBe(true);
+    expect(tradingPath('margin', 'ETHUSDT')).toBe('/margin/ETHUSDT');
+    expect(tradingPath('margin', 'ETHUSDT', true)).toBe('/trade-margin/ETHUSDT');
+    for (const market of ['spot', 'futures', 'margin'] as const)
+      expect(isSimulationAllowedPath(tradingPath(market, 'SOLUSDT', true))).toBe(true);
+    // The margin page's own address is not on SPEC 2's list: simulation sends it to the spot page.
+    expect(isSimulationAllowedPath(tradingPath('margin', 'SOLUSDT'))).toBe(false);
   });
 
   it('has the landing pages', () => {

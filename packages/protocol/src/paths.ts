@@ -309,16 +309,44 @@ export const QR_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The markets a pair is traded in, each with its own trading page. */
 export type TradingMarket = 'spot' | 'futures' | 'margin';
 
+// SPEC 2 lists trade-margin among the pages allowed in simulation and no margin/ entry: we read
+// it as the margin page's address while simulation is on (the same page, the paper account).
+/** Where the margin page of a pair is while simulation is on. */
+export const SIMULATION_MARGIN_PREFIX = '/trade-margin';
+
 /**
  * The path of a pair's trading page (SPEC 2's landing pages show the spot and futures shapes; the
- * margin one is the header's, /margin/BTCUSDT).
+ * margin one is the header's, /margin/BTCUSDT, or /trade-margin/BTCUSDT while simulation is on).
  */
-export const tradingPath = (market: TradingMarket, symbol: string) =>
+export const tradingPath = (market: TradingMarket, symbol: string, simulation = false) =>
   market === 'spot'
     ? `/spot/${symbol}`
     : market === 'futures'
       ? `/futures/usdt/${symbol}`
-      : `/margin/${symbol}`;
+      : `${simulation ? SIMULATION_MARGIN_PREFIX : '/margin'}/${symbol}`;
+
+// SPEC 2 names these pages (all allowed in simulation) without their screens: we read transac as
+// the orders page, transac/{orderId} as a spot order's detail (under transac, so simulation allows
+// it), order/marginOrderInfo?orderId= as a margin order's, and the records as the two ledgers.
+/** The order and record pages of a trader. */
+export const RecordPagePath = {
+  orders: '/transac',
+  spotTrades: '/record/exchange',
+  marginRecords: '/record/margin',
+  marginOrderDetail: '/order/marginOrderInfo',
+  marginAssets: '/asset/margin',
+} as const;
+
+/** The detail page of one spot order. */
+export const orderDetailPath = (orderId: string) =>
+  `${RecordPagePath.orders}/${encodeURIComponent(orderId)}`;
+
+/** The detail page of one margin order. */
+export const marginOrderDetailPath = (orderId: string) =>
+  `${RecordPagePath.marginOrderDetail}?orderId=${encodeURIComponent(orderId)}`;
+
+/** An order id as the gateway makes them (a UUID) or a client may send: what a detail page takes. */
+export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Default simulation landing pages (SPEC.md section 2). */
 export const SIMULATION_LANDING = {

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import {
   LIST_MAX_OFFSET,
+  MARGIN_RECORD_KINDS,
   MARKET_MAX_LIMIT,
   KLINE_INTERVALS,
   ORDER_SIDES,
@@ -280,14 +281,7 @@ const positiveAmount = decimalString.check(
   z.refine((value) => /[1-9]/.test(value), 'must be more than 0'),
 );
 
-export const MARGIN_RECORD_KINDS = [
-  'transferIn',
-  'transferOut',
-  'borrow',
-  'repay',
-  'interest',
-  'liquidation',
-] as const;
+export { MARGIN_RECORD_KINDS };
 export const MARGIN_LEVELS = ['safe', 'marginCall', 'liquidation'] as const;
 
 export const marginTransferRequestSchema = z.strictObject({

@@ -204,7 +204,19 @@ export const TRADING_SIGNED_PREFIX = '/v1/trade/';
 // Order and position kinds
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_TYPES = ['limit', 'market'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** What a margin record is of. */
+export const MARGIN_RECORD_KINDS = [
+  'transferIn',
+  'transferOut',
+  'borrow',
+  'repay',
+  'interest',
+  'liquidation',
+] as const;
+export type MarginRecordKind = (typeof MARGIN_RECORD_KINDS)[number];
 export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
 export const POSITION_SIDES = ['long', 'short'] as const;
 

@@ -2,10 +2,10 @@ import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
 import { findMarketSymbol, MARKET_SYMBOLS, type Ticker } from '@exchange-web/protocol/trading';
-import { tradingPath } from '@exchange-web/protocol/paths';
+import { RecordPagePath, tradingPath } from '@exchange-web/protocol/paths';
 import Head from 'next/head';
 import { PageLink } from '../PageLink';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
 import { tradingFormats } from './formats';
 import { compare, sum, times } from './trade-math';
@@ -14,13 +14,54 @@ import { useCoinIcons } from './useCoinIcons';
 import { useTradingAccount } from './useTradingAccount';
 import styles from './trading.module.css';
 
-export type AssetTab = 'overview' | 'spot' | 'futures';
+export type AssetTab = 'overview' | 'spot' | 'margin' | 'futures';
 
 const ASSET_PATHS: Record<AssetTab, string> = {
   overview: '/asset',
   spot: '/asset/spot',
+  margin: RecordPagePath.marginAssets,
   futures: '/asset/futures',
 };
+
+/** The frame of the asset pages: title, heading and the nav between the accounts. */
+export function AssetFrame({ tab, children }: { tab: AssetTab; children: ReactNode }) {
+  const { t } = useShell();
+  const tabTitle: Record<AssetTab, string> = {
+    overview: t('trading.asset.overview'),
+    spot: t('trading.asset.spot'),
+    margin: t('trading.asset.margin'),
+    futures: t('trading.asset.futures'),
+  };
+  return (
+    <>
+      <Head>
+        <title>{`${t('trading.asset.title')}: ${tabTitle[tab]}`}</title>
+      </Head>
+      <section
+        className={`${styles.assetPage} asset-page`}
+        aria-labelledby="asset-title"
+        data-testid="asset-page"
+        data-tab={tab}
+      >
+        <h1 id="asset-title">{t('trading.asset.title')}</h1>
+        <nav aria-label={t('trading.asset.nav')}>
+          <div className={styles.assetNav}>
+            {(Object.keys(ASSET_PATHS) as AssetTab[]).map((key) => (
+              <PageLink
+                key={key}
+                href={ASSET_PATHS[key]}
+                aria-current={key === tab ? 'page' : undefined}
+              >
+                {tabTitle[key]}
+              </PageLink>
+            ))}
+          </div>
+        </nav>
+        {children}
+      </section>
+    </>
+  );
+}
 /** How often the prices the coins are valued at are read again. */
 const PRICE_REFRESH_MS = 10_000;
 const BASES = Object.fromEntries(MARKET_SYMBOLS.map((pair) => [pair.symbol, pair.base]));
@@ -43,7 +84,7 @@ function useTickers(): Ticker[] {
  * currency (coins at their ticker's last price in USDT, then the shell's USDT rate), totals,
  * and for futures the margin and unrealised PnL of the open positions.
  */
-export function AssetView({ tab }: { tab: AssetTab }) {
+export function AssetView({ tab }: { tab: Exclude<AssetTab, 'margin'> }) {
   const { t, language, currency, buildPath } = useShell();
   const coinIcons = useCoinIcons();
   const formats = useMemo(() => tradingFormats(language), [language]);
@@ -62,11 +103,6 @@ export function AssetView({ tab }: { tab: AssetTab }) {
   const accountName = t(
     account.balances?.account === 'paper' ? 'trading.paperAccount' : 'trading.realAccount',
   );
-  const tabTitle: Record<AssetTab, string> = {
-    overview: t('trading.asset.overview'),
-    spot: t('trading.asset.spot'),
-    futures: t('trading.asset.futures'),
-  };
   const pnlTone =
     compare(equity.pnl, '0') > 0 ? styles.up : compare(equity.pnl, '0') < 0 ? styles.down : '';
 
@@ -120,166 +156,142 @@ export function AssetView({ tab }: { tab: AssetTab }) {
   const rows = tab === 'futures' ? valued.rows.filter((row) => row.coin === 'USDT') : valued.rows;
 
   return (
-    <>
-      <Head>
-        <title>{`${t('trading.asset.title')}: ${tabTitle[tab]}`}</title>
-      </Head>
-      <section
-        className={`${styles.assetPage} asset-page`}
-        aria-labelledby="asset-title"
-        data-testid="asset-page"
-        data-tab={tab}
-      >
-        <h1 id="asset-title">{t('trading.asset.title')}</h1>
-        <nav aria-label={t('trading.asset.nav')}>
-          <div className={styles.assetNav}>
-            {(Object.keys(ASSET_PATHS) as AssetTab[]).map((key) => (
-              <PageLink
-                key={key}
-                href={ASSET_PATHS[key]}
-                aria-current={key === tab ? 'page' : undefined}
-              >
-                {tabTitle[key]}
-              </PageLink>
-            ))}
+    <AssetFrame tab={tab}>
+      <p className="auth-lead" data-testid="asset-lead">
+        {loading
+          ? '\u00a0'
+          : t('trading.asset.lead', { account: accountName, currency: fiat.label })}
+      </p>
+      <dl className="stat-cards">
+        {totals.map((total) => (
+          <div key={total.testId}>
+            <dt>{total.label}</dt>
+            <dd data-testid={total.testId} className={total.tone}>
+              {total.value}
+            </dd>
           </div>
-        </nav>
-        <p className="auth-lead" data-testid="asset-lead">
-          {loading
-            ? '\u00a0'
-            : t('trading.asset.lead', { account: accountName, currency: fiat.label })}
-        </p>
-        <dl className="stat-cards">
-          {totals.map((total) => (
-            <div key={total.testId}>
-              <dt>{total.label}</dt>
-              <dd data-testid={total.testId} className={total.tone}>
-                {total.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <h2>
-          {tab === 'futures' ? t('trading.asset.futuresBalances') : t('trading.asset.spotBalances')}
-        </h2>
-        <div className={styles.assetTable}>
-          <table className={styles.table} data-testid="asset-balances" aria-busy={loading}>
-            <caption className="visually-hidden">
-              {tab === 'futures'
-                ? t('trading.asset.futuresBalances')
-                : t('trading.asset.spotBalances')}
-            </caption>
-            <thead>
+        ))}
+      </dl>
+      <h2>
+        {tab === 'futures' ? t('trading.asset.futuresBalances') : t('trading.asset.spotBalances')}
+      </h2>
+      <div className={styles.assetTable}>
+        <table className={styles.table} data-testid="asset-balances" aria-busy={loading}>
+          <caption className="visually-hidden">
+            {tab === 'futures'
+              ? t('trading.asset.futuresBalances')
+              : t('trading.asset.spotBalances')}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('trading.asset.coin')}</th>
+              <th scope="col" className={styles.num}>
+                {t('trading.asset.available')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('trading.asset.frozen')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('trading.asset.total')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('trading.asset.valueUsdt')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('trading.asset.value', { currency: fiat.value })}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {!loading && rows.length === 0 ? (
               <tr>
-                <th scope="col">{t('trading.asset.coin')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.asset.available')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.asset.frozen')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.asset.total')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.asset.valueUsdt')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.asset.value', { currency: fiat.value })}
-                </th>
+                <td colSpan={6} className={styles.empty}>
+                  {t('trading.asset.empty')}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {!loading && rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className={styles.empty}>
-                    {t('trading.asset.empty')}
+            ) : (
+              rows.map((row) => (
+                <tr key={row.coin} data-coin={row.coin} data-fiat={row.fiat ?? ''}>
+                  <th scope="row">
+                    <CoinIcon coin={row.coin} icons={coinIcons} />
+                    {row.coin}
+                  </th>
+                  <td className={styles.num}>{formats.amount(row.available)}</td>
+                  <td className={styles.num}>{formats.amount(row.frozen)}</td>
+                  <td className={styles.num}>{formats.amount(row.total)}</td>
+                  <td className={styles.num}>
+                    {row.usdt === null ? t('trading.asset.noPrice') : formats.amount(row.usdt, 2)}
+                  </td>
+                  <td className={styles.num} data-testid={`asset-fiat-${row.coin}`}>
+                    {row.fiat === null
+                      ? t('trading.asset.noPrice')
+                      : formats.fiat(row.fiat, fiat.value)}
                   </td>
                 </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row.coin} data-coin={row.coin} data-fiat={row.fiat ?? ''}>
-                    <th scope="row">
-                      <CoinIcon coin={row.coin} icons={coinIcons} />
-                      {row.coin}
-                    </th>
-                    <td className={styles.num}>{formats.amount(row.available)}</td>
-                    <td className={styles.num}>{formats.amount(row.frozen)}</td>
-                    <td className={styles.num}>{formats.amount(row.total)}</td>
-                    <td className={styles.num}>
-                      {row.usdt === null ? t('trading.asset.noPrice') : formats.amount(row.usdt, 2)}
-                    </td>
-                    <td className={styles.num} data-testid={`asset-fiat-${row.coin}`}>
-                      {row.fiat === null
-                        ? t('trading.asset.noPrice')
-                        : formats.fiat(row.fiat, fiat.value)}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        {tab !== 'spot' && positions.length > 0 ? (
-          <>
-            <h2>{t('trading.position.positions')}</h2>
-            <div className={styles.assetTable}>
-              <table className={styles.table} data-testid="asset-positions">
-                <caption className="visually-hidden">{t('trading.position.positions')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('trading.orders.pair')}</th>
-                    <th scope="col">{t('trading.orders.side')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('trading.orders.size')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('trading.position.marginHeld')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('trading.position.pnl')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {positions.map((position) => {
-                    const pair = findMarketSymbol(position.symbol);
-                    const tone = compare(position.unrealizedPnl, '0');
-                    return (
-                      <tr key={position.positionId}>
-                        <th scope="row">
-                          <PageLink href={tradingPath('futures', position.symbol)}>
-                            {pair ? `${pair.base}/${pair.quote}` : position.symbol}
-                          </PageLink>
-                        </th>
-                        <td className={position.side === 'long' ? styles.up : styles.down}>
-                          {t(
-                            position.side === 'long'
-                              ? 'trading.position.long'
-                              : 'trading.position.short',
-                          )}
-                        </td>
-                        <td className={styles.num}>{formats.amount(position.size)}</td>
-                        <td className={styles.num}>{formats.amount(position.margin, 2)}</td>
-                        <td
-                          className={`${styles.num} ${tone > 0 ? styles.up : tone < 0 ? styles.down : ''}`}
-                        >
-                          {formats.signed(position.unrealizedPnl, 2)}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </>
-        ) : null}
-        <p>
-          <a href={buildPath(tradingPath(tab === 'futures' ? 'futures' : 'spot', 'BTCUSDT'))}>
-            {t('trading.asset.goTrade', { pair: 'BTC/USDT' })}
-          </a>
-        </p>
-      </section>
-    </>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {tab !== 'spot' && positions.length > 0 ? (
+        <>
+          <h2>{t('trading.position.positions')}</h2>
+          <div className={styles.assetTable}>
+            <table className={styles.table} data-testid="asset-positions">
+              <caption className="visually-hidden">{t('trading.position.positions')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('trading.orders.pair')}</th>
+                  <th scope="col">{t('trading.orders.side')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('trading.orders.size')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('trading.position.marginHeld')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('trading.position.pnl')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {positions.map((position) => {
+                  const pair = findMarketSymbol(position.symbol);
+                  const tone = compare(position.unrealizedPnl, '0');
+                  return (
+                    <tr key={position.positionId}>
+                      <th scope="row">
+                        <PageLink href={tradingPath('futures', position.symbol)}>
+                          {pair ? `${pair.base}/${pair.quote}` : position.symbol}
+                        </PageLink>
+                      </th>
+                      <td className={position.side === 'long' ? styles.up : styles.down}>
+                        {t(
+                          position.side === 'long'
+                            ? 'trading.position.long'
+                            : 'trading.position.short',
+                        )}
+                      </td>
+                      <td className={styles.num}>{formats.amount(position.size)}</td>
+                      <td className={styles.num}>{formats.amount(position.margin, 2)}</td>
+                      <td
+                        className={`${styles.num} ${tone > 0 ? styles.up : tone < 0 ? styles.down : ''}`}
+                      >
+                        {formats.signed(position.unrealizedPnl, 2)}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      <p>
+        <a href={buildPath(tradingPath(tab === 'futures' ? 'futures' : 'spot', 'BTCUSDT'))}>
+          {t('trading.asset.goTrade', { pair: 'BTC/USDT' })}
+        </a>
+      </p>
+    </AssetFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { Endpoints } from '@exchange-web/protocol/endpoints';
-import type { MarketSymbol } from '@exchange-web/protocol/trading';
+import type { BalancesReply, MarketSymbol } from '@exchange-web/protocol/trading';
 import type { MarginAccount, MarginOrderRequest } from '@exchange-web/protocol/trading-schemas';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
@@ -11,6 +11,8 @@ import { TradeFormPanel } from './TradeFormPanel';
 import { compare, isDecimalText } from './trade-math';
 import { ACCOUNT_REFRESH_MS } from './useTradingAccount';
 import { useTradeAction } from './useTradeAction';
+import { marginActionCheck } from './margin-checks';
+import { SelectField } from './SelectField';
 import styles from './trading.module.css';
 
 type Mode = MarginOrderRequest['mode'];
@@ -22,6 +24,8 @@ const SIDE_EFFECTS: readonly SideEffect[] = ['none', 'autoBorrow', 'autoRepay'];
 
 export interface MarginPanelProps {
   pair: MarketSymbol;
+  /** The spot account's balances (what a transfer in can move), null while unknown. */
+  spotBalances: BalancesReply | null;
   refreshSpot(): Promise<void>;
   t: Translate;
   formats: TradingFormats;
@@ -35,7 +39,7 @@ const isAmount = (text: string) => isDecimalText(text.trim()) && compare(text.tr
  * holds and owes, its risk ratio, transfers from and to spot, borrowing and repaying, and market
  * orders that may borrow or repay on the way. Polled like the rest of the trading account.
  */
-export function MarginPanel({ pair, refreshSpot, t, formats }: MarginPanelProps) {
+export function MarginPanel({ pair, spotBalances, refreshSpot, t, formats }: MarginPanelProps) {
   const [mode, setMode] = useState<Mode>('cross');
   const query = mode === 'isolated' ? { symbol: pair.symbol } : {};
   const account = useEndpointQuery(Endpoints.marginAccount, query, {
@@ -64,6 +68,7 @@ export function MarginPanel({ pair, refreshSpot, t, formats }: MarginPanelProps)
           key={`actions-${mode}`}
           pair={pair}
           mode={mode}
+          spotBalances={spotBalances}
           margin={margin}
           refresh={refresh}
           t={t}
@@ -138,6 +143,7 @@ function MarginSummary({
 function MarginActions({
   pair,
   mode,
+  spotBalances,
   margin,
   refresh,
   t,
@@ -145,6 +151,7 @@ function MarginActions({
 }: {
   pair: MarketSymbol;
   mode: Mode;
+  spotBalances: BalancesReply | null;
   margin: MarginAccount | null;
   refresh(): Promise<void>;
   t: Translate;
@@ -162,6 +169,15 @@ function MarginActions({
     event.preventDefault();
     if (!amountCheck.accepts(amount)) return;
     const body = { ...scope, coin, amount: amount.trim() };
+    // The shared rules on the account as last read: a refusal shown at once, nothing sent.
+    const spotAvailable = spotBalances
+      ? (spotBalances.balances.find((balance) => balance.coin === coin)?.available ?? '0')
+      : null;
+    const refusal = margin && marginActionCheck(margin, action, coin, body.amount, spotAvailable);
+    if (refusal) {
+      trade.refuse(refusal);
+      return;
+    }
     const done = () =>
       t(`trading.marginAccount.done.${action}`, { amount: formats.amount(body.amount), coin });
     if (action === 'transferIn' || action === 'transferOut') {
@@ -302,41 +318,6 @@ function MarginOrderForm({
       </button>
       <FormMessage message={trade.message} testId="margin-order-message" />
     </form>
-  );
-}
-
-/** A labelled choice among `options`; `onChange` gets one of their values only. */
-function SelectField<Value extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: Value;
-  options: readonly { value: Value; label: string }[];
-  onChange(value: Value): void;
-}) {
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => {
-          const picked = options.find((option) => option.value === event.target.value);
-          if (picked) onChange(picked.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

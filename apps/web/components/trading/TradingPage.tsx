@@ -1,4 +1,5 @@
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
+import { useSimulation } from '@exchange-web/react/simulation/SimulationProvider';
 import {
   MARKET_SYMBOLS,
   type KlineInterval,
@@ -76,7 +77,8 @@ export function TradingPage({ pair, market }: TradingPageProps) {
   const [interval, setInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
   const [pickedPrice, setPickedPrice] = useState<string | null>(null);
   const account = useTradingAccount(pair.symbol, PARTS[market]);
-  const path = tradingPath(market, pair.symbol);
+  const simulation = useSimulation().on;
+  const path = tradingPath(market, pair.symbol, simulation);
 
   // A market trade that reaches an open order's price may have filled it: look at once rather
   // than at the next poll (useTradingAccount explains the refresh approach).
@@ -108,7 +110,7 @@ export function TradingPage({ pair, market }: TradingPageProps) {
               {MARKET_SYMBOLS.map((entry) => (
                 <li key={entry.symbol}>
                   <PageLink
-                    href={tradingPath(market, entry.symbol)}
+                    href={tradingPath(market, entry.symbol, simulation)}
                     aria-current={entry.symbol === pair.symbol ? 'page' : undefined}
                   >
                     <CoinIcon coin={entry.base} icons={coinIcons} />
@@ -119,7 +121,7 @@ export function TradingPage({ pair, market }: TradingPageProps) {
             </ul>
           </nav>
           {MARKETS.filter((other) => other !== market).map((other) => (
-            <PageLink key={other} href={tradingPath(other, pair.symbol)}>
+            <PageLink key={other} href={tradingPath(other, pair.symbol, simulation)}>
               {t(`trading.${other}`)}
             </PageLink>
           ))}
@@ -217,7 +219,13 @@ export function TradingPage({ pair, market }: TradingPageProps) {
               <LoginPrompt path={path} />
             </TradeFormPanel>
           ) : account.signedIn ? (
-            <MarginPanel pair={pair} refreshSpot={refresh} t={t} formats={formats} />
+            <MarginPanel
+              pair={pair}
+              spotBalances={account.balances}
+              refreshSpot={refresh}
+              t={t}
+              formats={formats}
+            />
           ) : (
             formLoading()
           )
