@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor } from './support/accounts';
@@ -82,6 +83,8 @@ describe('a trader on the margin page', () => {
   }
 
   it('moves funds in, borrows, buys with leverage, watches the risk move, sells, repays and moves out', async () => {
+    // The calendar day the steps start on (sv writes it YYYY-MM-DD), for the records' day filter.
+    const startDay = new Date().toLocaleDateString('sv');
     await page.goto(`${siteUrl}${MARGIN}`);
     // The pair's isolated account: the demo's own, apart from any other test's.
     await page.getByRole('tab', { name: 'Isolated' }).click();
@@ -124,6 +127,26 @@ describe('a trader on the margin page', () => {
       `${Number(left).toLocaleString('en-US', { maximumFractionDigits: 8 })} USDT moved out to spot`,
     );
     await holding('USDT').and(page.locator('[data-available="0"]')).waitFor();
+
+    // The records of the isolated account: each step, newest first, and as a CSV file.
+    await page.goto(`${siteUrl}/record/margin`);
+    await page.selectOption('#filter-symbol', 'BTCUSDT');
+    await page.locator('#filter-from').fill(startDay);
+    const records = page.getByTestId('margin-records');
+    for (const kind of ['transferIn', 'borrow', 'transferOut'])
+      await records.locator(`tr[data-kind=${kind}]`).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    const kinds = csv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',').slice(1, 3).join(' '));
+    for (const kind of ['Transfer in', 'Borrow', 'Transfer out'])
+      expect(kinds).toContain(`Isolated BTC/USDT ${kind}`);
   }, 90_000);
 
   it('shows a refusal in the form, in words', async () => {
