@@ -175,6 +175,16 @@ describe('the order and record pages', () => {
       .getByTestId('margin-order-message')
       .and(page.locator('[data-kind=success]'))
       .waitFor();
+    // A limit buy far under the market rests, holding its USDT.
+    await page.selectOption('#margin-type', 'limit');
+    await page.locator('#margin-price').fill('1000');
+    await page.locator('#margin-size').fill('0.01');
+    await page.getByTestId('margin-order-submit').click();
+    await page
+      .getByTestId('margin-order-message')
+      .and(page.getByText('Order placed: Buy 0.0100 BTC'))
+      .waitFor();
+    await page.getByTestId('margin-holdings').locator('td[data-frozen="10.01"]').waitFor();
 
     await page.goto(`${siteUrl}/record/margin`);
     await page.getByTestId('margin-records').locator('tr[data-kind=borrow]').waitFor();
@@ -202,7 +212,16 @@ describe('the order and record pages', () => {
 
     await page.goto(`${siteUrl}/transac`);
     await page.getByRole('tab', { name: 'Margin orders' }).click();
-    const marginRow = page.getByTestId('margin-orders').locator('tr[data-order-id]');
+    // The resting limit order: cancelled from the list, its hold released.
+    const open = page.getByTestId('margin-orders').locator('tr[data-status=open]');
+    await open.waitFor();
+    const openId = await open.getAttribute('data-order-id');
+    await open.getByRole('button', { name: `Cancel order ${openId}` }).click();
+    await page
+      .getByTestId('margin-orders')
+      .locator(`tr[data-order-id="${openId}"][data-status=cancelled]`)
+      .waitFor();
+    const marginRow = page.getByTestId('margin-orders').locator('tr[data-status=filled]');
     await marginRow.first().waitFor();
     const orderId = await marginRow.first().getAttribute('data-order-id');
     await page.getByRole('link', { name: `Details of order ${orderId}` }).click();

@@ -469,6 +469,89 @@ describe('margin accounts, order detail and record lists over HTTP', () => {
   });
 });
 
+describe('margin limit orders over HTTP', () => {
+  it('rests a limit buy under the book holding its funds, and cancels it releasing them', async () => {
+    const trader = await fundedBorrower('1000');
+    const { order, margin } = await trader.order({
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '1000',
+      size: '0.01',
+    });
+    // 10 USDT and its 0.1 % fee held: still the trader's, so the assets are unchanged.
+    expect(order).toMatchObject({ type: 'limit', status: 'open', price: '1000', fee: '0' });
+    expect(holding(margin, 'USDT')).toMatchObject({ available: '989.99', frozen: '10.01' });
+    expect(margin.assets).toBe('1000');
+    expect(await trader.orders()).toEqual([order]);
+    const moveOut = await trader.send(TradingPath.marginTransfer, {
+      direction: 'out',
+      coin: 'USDT',
+      amount: '1000',
+    });
+    expect([moveOut.status, moveOut.json?.code]).toEqual([409, TradeCode.insufficientBalance]);
+
+    const cancelled = marginOrderReplySchema.parse(
+      await trader.ok(TradingPath.marginCancelOrder, { orderId: order.orderId }),
+    );
+    expect(cancelled.order).toMatchObject({ orderId: order.orderId, status: 'cancelled' });
+    expect(holding(cancelled.margin, 'USDT')).toMatchObject({ available: '1000', frozen: '0' });
+    const again = await trader.send(TradingPath.marginCancelOrder, { orderId: order.orderId });
+    expect([again.status, again.json?.code]).toEqual([409, TradeCode.orderNotOpen]);
+    const stranger = await newBorrower();
+    const foreign = await stranger.send(TradingPath.marginCancelOrder, { orderId: order.orderId });
+    expect([foreign.status, foreign.json?.code]).toEqual([404, TradeCode.orderNotFound]);
+  });
+
+  it('fills a limit order through the book at once, at its limit', async () => {
+    const trader = await fundedBorrower('2000');
+    const { order, margin } = await trader.order({
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '999999',
+      size: '0.001',
+    });
+    expect(order).toMatchObject({ status: 'filled', price: '999999', fee: '0.999999' });
+    expect(holding(margin, 'BTC')).toMatchObject({ available: '0.001', frozen: '0' });
+  });
+
+  it('refuses a limit order without a price, off the tick, or past what it can pay', async () => {
+    const trader = await fundedBorrower('100');
+    const cases: [unknown, number, string][] = [
+      [
+        { symbol: 'BTCUSDT', side: 'buy', type: 'limit', size: '0.01' },
+        400,
+        TradeCode.priceNotAllowed,
+      ],
+      [
+        { symbol: 'BTCUSDT', side: 'buy', type: 'market', price: '1000', size: '0.01' },
+        400,
+        TradeCode.priceNotAllowed,
+      ],
+      [
+        { symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '1000.05', size: '0.01' },
+        400,
+        TradeCode.priceOffTick,
+      ],
+      [
+        { symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '1000', size: '1' },
+        409,
+        TradeCode.insufficientBalance,
+      ],
+    ];
+    for (const [body, status, code] of cases) {
+      const reply = await trader.send(TradingPath.marginPlaceOrder, body);
+      expect([reply.status, reply.json?.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect(await trader.orders()).toEqual([]);
+    expect(holding(await trader.margin({}), 'USDT')).toMatchObject({
+      available: '100',
+      frozen: '0',
+    });
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // The engine on its own clock: hours of interest and a liquidation by the market's own moves.
 
@@ -534,6 +617,57 @@ describe('margin engine', () => {
     });
   });
 
+  it('fills a resting limit order once the price reaches its limit, whichever engine settles it', async () => {
+    const engine = engineWith(DEFAULTS);
+    const other = engineWith(DEFAULTS);
+    // A second after which the BTC price falls 0.5 % or more within a minute.
+    let start = START + 9 * HOUR_MS;
+    const dropAfter = (from: number) => {
+      const at = market.price(BTC, Math.floor(from / 1000));
+      for (let s = 1; s <= 60; s += 1) {
+        const later = from + s * 1000;
+        if (market.price(BTC, Math.floor(later / 1000)).lte(at.times('0.995'))) return later;
+      }
+      return undefined;
+    };
+    let reached = dropAfter(start);
+    while (reached === undefined) reached = dropAfter((start += 1000));
+    clock = start;
+    const ref = await newUser([{ coin: 'USDT', available: '1000' }]);
+    await engine.transfer(ref, { direction: 'in', coin: 'USDT', amount: '1000' });
+    const limit = market
+      .price(BTC, Math.floor(start / 1000))
+      .times('0.996')
+      .round(1, 0);
+    const placed = await engine.placeOrder(ref, {
+      symbol: 'BTCUSDT',
+      mode: 'cross',
+      side: 'buy',
+      type: 'limit',
+      price: limit.toFixed(),
+      size: '0.01',
+      sideEffect: 'none',
+    });
+    expect(placed.order.status).toBe('open');
+    const hold = limit.times('0.01').times('1.001');
+    expect(holding(placed.margin, 'USDT').frozen).toBe(hold.toFixed());
+
+    clock = reached;
+    await Promise.all([engine.settle(), other.settle()]);
+    const filled = await engine.order(ref, placed.order.orderId);
+    expect(filled).toMatchObject({
+      status: 'filled',
+      price: limit.toFixed(),
+      fee: limit.times('0.01').times('0.001').toFixed(),
+    });
+    const account = await engine.account(ref, undefined);
+    expect(holding(account, 'BTC')).toMatchObject({ available: '0.01', frozen: '0' });
+    expect(holding(account, 'USDT')).toMatchObject({
+      available: new Dec(1000).minus(hold).toFixed(),
+      frozen: '0',
+    });
+  });
+
   it('liquidates an account the market takes to the liquidation ratio, and records it', async () => {
     // Thresholds near the account's own ratio, so a move of the simulated price reaches them.
     const config: MarginConfig = { ...DEFAULTS, marginCall: '1.6', liquidation: '1.495' };
@@ -559,6 +693,17 @@ describe('margin engine', () => {
     const borrowed = await engine.borrow(ref, { coin: 'USDT', amount: loan });
     expect(borrowed.level).toBe('marginCall');
     expect(Number(borrowed.riskRatio)).toBeGreaterThan(1.495);
+    // A limit buy far under the market rests, holding some of the loan.
+    const resting = await engine.placeOrder(ref, {
+      symbol: 'BTCUSDT',
+      mode: 'cross',
+      side: 'buy',
+      type: 'limit',
+      price: '1000',
+      size: '0.01',
+      sideEffect: 'none',
+    });
+    expect(resting.order.status).toBe('open');
 
     clock = fallen;
     await engine.settle();
@@ -567,8 +712,10 @@ describe('margin engine', () => {
     expect(holding(after, 'BTC').available).toBe('0');
     const [record] = await engine.records(ref, { kind: 'liquidation', limit: 10, offset: 0 });
     expect(record?.detail).toMatch(
-      /^risk ratio 1\.4\d+; sold 0\.1 BTC at \d+(\.\d+)?; repaid \d+(\.\d+)? USDT$/,
+      /^risk ratio 1\.4\d+; cancelled 1 open orders; sold 0\.1 BTC at \d+(\.\d+)?; repaid \d+(\.\d+)? USDT$/,
     );
+    expect(await engine.order(ref, resting.order.orderId)).toMatchObject({ status: 'cancelled' });
+    expect(holding(after, 'USDT').frozen).toBe('0');
     // The collateral's sale, less its fee, paid the loan; the rest is kept.
     const bid = new Dec(record!.detail!.match(/at ([\d.]+)/)![1]!);
     const proceeds = bid.times('0.1').times('0.999');

@@ -31,6 +31,7 @@ const tradingCalls = [
   TradingPath.marginAccounts,
   TradingPath.marginRecords,
   TradingPath.marginPlaceOrder,
+  TradingPath.marginCancelOrder,
   TradingPath.marginOrders,
   TradingPath.marginOrderDetail,
 ];

@@ -200,6 +200,7 @@ export const Endpoints = {
   marginBorrow: trading('POST', TradingPath.marginBorrow, 'marginLoanRequestSchema', 'marginAccountReplySchema'),
   marginRepay: trading('POST', TradingPath.marginRepay, 'marginLoanRequestSchema', 'marginAccountReplySchema'),
   marginPlaceOrder: trading('POST', TradingPath.marginPlaceOrder, 'marginOrderRequestSchema', 'marginOrderReplySchema'),
+  marginCancelOrder: trading('POST', TradingPath.marginCancelOrder, 'orderDetailRequestSchema', 'marginOrderReplySchema'),
   marginOrders: trading('POST', TradingPath.marginOrders, 'marginOrdersQuerySchema', 'marginOrdersReplySchema'),
   marginOrderDetail: trading('POST', TradingPath.marginOrderDetail, 'orderDetailRequestSchema', 'marginOrderDetailReplySchema'),
   marginRecords: trading('POST', TradingPath.marginRecords, 'marginRecordsQuerySchema', 'marginRecordsReplySchema'),

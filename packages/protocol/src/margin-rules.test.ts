@@ -43,6 +43,15 @@ describe('margin valuation', () => {
     });
   });
 
+  it('counts what resting orders hold as assets: it is still the trader’s', () => {
+    expect(marginValuation([{ ...usdt('990', '1000'), frozen: '10' }, btc('0')])).toEqual({
+      assets: '1000',
+      debt: '1000',
+      equity: '0',
+      riskRatio: '1',
+    });
+  });
+
   it('has no risk ratio without debt', () => {
     expect(marginValuation([usdt('1000')]).riskRatio).toBeNull();
   });

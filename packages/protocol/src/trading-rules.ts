@@ -252,6 +252,8 @@ export interface MarginHolding {
   coin: string;
   /** Held, free to use. */
   available: string;
+  /** Held by resting orders: counted in the assets, not free to use. @default '0' */
+  frozen?: string;
   /** Borrowed principal still owed. */
   borrowed: string;
   /** Interest charged and not yet repaid. */
@@ -274,7 +276,8 @@ export function marginValuation(holdings: readonly MarginHolding[]): MarginValua
   let assets = new Big(0);
   let debt = new Big(0);
   for (const holding of holdings) {
-    assets = assets.plus(new Big(holding.available).times(holding.price));
+    const held = new Big(holding.available).plus(holding.frozen ?? '0');
+    assets = assets.plus(held.times(holding.price));
     debt = debt.plus(new Big(holding.borrowed).plus(holding.interest).times(holding.price));
   }
   return {

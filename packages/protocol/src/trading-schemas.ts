@@ -306,14 +306,16 @@ export const marginAccountQuerySchema = z.strictObject({ symbol: z.optional(symb
 export const MARGIN_SIDE_EFFECTS = ['none', 'autoBorrow', 'autoRepay'] as const;
 
 /**
- * A market order in a margin account: `mode` picks the cross account or the pair's isolated one.
- * NOTE: market orders only; SPEC leaves the margin screens "not shown", and a resting margin order
- * would hold collateral the risk ratio must then count.
+ * An order in a margin account: `mode` picks the cross account or the pair's isolated one. A
+ * market order fills at once; a limit order (`price`) fills at once when it reaches the book, else
+ * rests holding what it would pay, as a spot limit order does.
  */
 export const marginOrderRequestSchema = z.strictObject({
   symbol: symbolField,
   mode: z._default(z.enum(['cross', 'isolated']), 'cross'),
   side: z.enum(ORDER_SIDES),
+  type: z._default(z.enum(ORDER_TYPES), 'market'),
+  price: z.optional(decimalString),
   size: decimalString,
   sideEffect: z._default(z.enum(MARGIN_SIDE_EFFECTS), 'none'),
 });
@@ -323,10 +325,14 @@ export const marginOrderSchema = z.object({
   orderId: z.string(),
   symbol: z.string(),
   mode: z.enum(['cross', 'isolated']),
+  type: z.enum(ORDER_TYPES),
+  /** `open` while a limit order rests; a market order is `filled` as it is placed. */
+  status: z.enum(ORDER_STATUSES),
   side: z.enum(ORDER_SIDES),
   size: decimalString,
+  /** A limit order's limit (it fills there), a market order's fill price. */
   price: decimalString,
-  /** Fee of the fill, USDT. */
+  /** Fee of the fill, USDT (0 until a limit order fills). */
   fee: decimalString,
   sideEffect: z.enum(MARGIN_SIDE_EFFECTS),
   /** What the order borrowed first (autoBorrow), or repaid after (autoRepay), of `loanCoin`. */
@@ -360,6 +366,8 @@ export type MarginRecordsQuery = z.infer<typeof marginRecordsQuerySchema>;
 export const marginHoldingSchema = z.object({
   coin: z.string(),
   available: decimalString,
+  /** Held by resting limit orders: still the trader's (the risk ratio counts it), not free. */
+  frozen: decimalString,
   borrowed: decimalString,
   interest: decimalString,
   /** USDT per unit at the time of the reply. */

@@ -72,7 +72,7 @@ describe('trading contract', () => {
     const trading = Object.values(TradingPath).filter((path) =>
       path.startsWith(TRADING_SIGNED_PREFIX),
     );
-    expect(trading).toHaveLength(21);
+    expect(trading).toHaveLength(22);
   });
 
   it.each(['0', '1', '65000.1', '0.00001', '123456789012345678'])(

@@ -189,8 +189,10 @@ export const TradingPath = {
   marginAccounts: '/v1/trade/margin/accounts',
   /** The margin records: transfers, borrows, repays, interest and liquidations, newest first. */
   marginRecords: '/v1/trade/margin/records',
-  /** A market order in a margin account, borrowing or repaying on the way if asked. */
+  /** A market or limit order in a margin account, borrowing or repaying on the way if asked. */
   marginPlaceOrder: '/v1/trade/margin/placeOrder',
+  /** Cancels a resting margin limit order, releasing what it held. */
+  marginCancelOrder: '/v1/trade/margin/cancelOrder',
   /** The margin orders, newest first. */
   marginOrders: '/v1/trade/margin/orders',
   /** One margin order. */

@@ -68,3 +68,28 @@ export const marginMigration: Migration = {
     CREATE INDEX margin_holdings_owing ON margin_holdings (borrowed) WHERE borrowed > 0
   `,
 };
+
+/**
+ * Limit orders in margin accounts: a resting order holds what it would pay in its holding's
+ * `frozen` (still the trader's, so the risk ratio counts it), and waits `open` until the price
+ * reaches its limit (judged per second since `checked_second`, as spot orders are), is cancelled,
+ * or its account is liquidated. A market order, and every order made before, is `filled`.
+ */
+export const marginLimitOrdersMigration: Migration = {
+  id: '027_margin_limit_orders',
+  sql: `
+    ALTER TABLE margin_holdings
+      ADD COLUMN frozen numeric(38, 18) NOT NULL DEFAULT 0 CHECK (frozen >= 0);
+    ALTER TABLE margin_orders
+      ADD COLUMN type text NOT NULL DEFAULT 'market' CHECK (type IN ('limit', 'market'));
+    ALTER TABLE margin_orders
+      ADD COLUMN status text NOT NULL DEFAULT 'filled'
+        CHECK (status IN ('open', 'filled', 'cancelled'));
+    ALTER TABLE margin_orders ADD COLUMN held numeric(38, 18) NOT NULL DEFAULT 0;
+    ALTER TABLE margin_orders ADD COLUMN checked_second bigint NOT NULL DEFAULT 0;
+    ALTER TABLE margin_orders ADD COLUMN updated_ms bigint;
+    UPDATE margin_orders SET updated_ms = created_ms;
+    ALTER TABLE margin_orders ALTER COLUMN updated_ms SET NOT NULL;
+    CREATE INDEX margin_orders_open ON margin_orders (status, order_id) WHERE status = 'open'
+  `,
+};

@@ -10,7 +10,7 @@ import { securityLockMigration } from './security-lock-migration';
 import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
-import { marginMigration } from './margin-migration';
+import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
 
 /**
  * Schema changes in order. An applied migration is never edited: add a new one.
@@ -481,6 +481,7 @@ export const migrations: readonly Migration[] = [
   signInCodeMigration,
   // Margin accounts: holdings, debt, hourly interest and their records.
   marginMigration,
+  marginLimitOrdersMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

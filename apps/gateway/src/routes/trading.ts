@@ -162,6 +162,11 @@ export function registerMarginRoutes(signed: SignedRoutes, margin: MarginEngine)
     return ok(c, await margin.placeOrder(refOf(c, session), request));
   });
 
+  signed.post(TradingPath.marginCancelOrder, async (c, session) => {
+    const { orderId } = await readJsonBody(c, orderDetailRequestSchema);
+    return ok(c, await margin.cancelOrder(refOf(c, session), orderId));
+  });
+
   signed.post(TradingPath.marginOrders, async (c, session) => {
     const query = await readJsonBody(c, marginOrdersQuerySchema);
     return ok(c, { orders: await margin.orders(refOf(c, session), query) });

@@ -18,7 +18,7 @@ describe('requiredSignMode', () => {
 
   it('signs every trading call with mode 2, listed one by one and by prefix', () => {
     const trading = Object.values(TradingPath).filter((path) => path.startsWith('/v1/trade/'));
-    expect(trading).toHaveLength(21);
+    expect(trading).toHaveLength(22);
     for (const path of trading) {
       expect(CORE_SIGN_PATHS.exactUrls).toContain(path);
       expect(CORE_SIGN_PATHS.signModes[path]).toBe(2);

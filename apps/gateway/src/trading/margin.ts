@@ -27,9 +27,15 @@ import { RefusedError } from '../http/errors';
 import { Dec, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
-import { ensurePaperAccount, LockedBalances, refuse, type AccountRef } from './engine';
+import {
+  ensurePaperAccount,
+  LockedBalances,
+  MAX_SETTLE_SCAN_SECONDS,
+  refuse,
+  type AccountRef,
+} from './engine';
 import { marginActionRefusal, type MarginActionState } from './margin-rules';
-import { checkOrder, feeOf, orderHold } from './rules';
+import { checkOrder, feeOf, isCrossed, isMarketable, orderHold } from './rules';
 
 const HOUR_MS = 3_600_000;
 /** Most accounts with debt one pass of the settle timer looks at. */
@@ -57,9 +63,15 @@ const pairOfCoin = (coin: string): MarketSymbol => {
 
 interface MarginOrderRow {
   order_id: string;
+  user_id: string;
+  account: 'real' | 'paper';
   scope: string;
   symbol: string;
   side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  status: 'open' | 'filled' | 'cancelled';
+  held: string;
+  checked_second: number;
   size: string;
   price: string;
   fee: string;
@@ -70,7 +82,8 @@ interface MarginOrderRow {
   created_ms: number;
 }
 
-const MARGIN_ORDER_COLUMNS = `order_id, scope, symbol, side, size::text AS size,
+const MARGIN_ORDER_COLUMNS = `order_id, user_id, account, scope, symbol, side, type, status,
+  held::text AS held, checked_second::float8 AS checked_second, size::text AS size,
   price::text AS price, fee::text AS fee, side_effect, loan_coin, borrowed::text AS borrowed,
   repaid::text AS repaid, created_ms::float8 AS created_ms`;
 
@@ -78,6 +91,8 @@ const toMarginOrder = (row: MarginOrderRow): MarginOrder => ({
   orderId: row.order_id,
   symbol: row.symbol,
   mode: row.scope === CROSS ? 'cross' : 'isolated',
+  type: row.type,
+  status: row.status,
   side: row.side,
   size: text(new Dec(row.size)),
   price: text(new Dec(row.price)),
@@ -89,16 +104,27 @@ const toMarginOrder = (row: MarginOrderRow): MarginOrder => ({
   time: row.created_ms,
 });
 
+const marginOrderNotFound = (orderId: string) =>
+  new RefusedError({
+    status: 404,
+    code: TradeCode.orderNotFound,
+    message: `orderId: this account has no margin order ${orderId}`,
+  });
+
 interface HoldingRow {
   coin_name: string;
   available: string;
+  frozen: string;
   borrowed: string;
   interest: string;
 }
 
 /** One margin account inside a transaction: its row locked, its holdings read and changed. */
 class LockedMargin {
-  readonly #holdings = new Map<string, { available: Dec; borrowed: Dec; interest: Dec }>();
+  readonly #holdings = new Map<
+    string,
+    { available: Dec; frozen: Dec; borrowed: Dec; interest: Dec }
+  >();
   readonly #changed = new Set<string>();
 
   constructor(
@@ -111,6 +137,7 @@ class LockedMargin {
       const row = rows.find((candidate) => candidate.coin_name === coin);
       this.#holdings.set(coin, {
         available: new Dec(row?.available ?? '0'),
+        frozen: new Dec(row?.frozen ?? '0'),
         borrowed: new Dec(row?.borrowed ?? '0'),
         interest: new Dec(row?.interest ?? '0'),
       });
@@ -134,6 +161,7 @@ class LockedMargin {
       return {
         coin,
         available: text(holding.available),
+        frozen: text(holding.frozen),
         borrowed: text(holding.borrowed),
         interest: text(holding.interest),
         price: text(priceOf(coin)),
@@ -145,9 +173,10 @@ class LockedMargin {
    * Adds signed amounts to a coin's holding, in memory: a liquidation passes through a negative
    * USDT holding between its sales and buy-backs. {@link save} writes what changed.
    */
-  change(coin: string, delta: { available?: Dec; borrowed?: Dec; interest?: Dec }) {
+  change(coin: string, delta: { available?: Dec; frozen?: Dec; borrowed?: Dec; interest?: Dec }) {
     const holding = this.holding(coin);
     holding.available = holding.available.plus(delta.available ?? 0);
+    holding.frozen = holding.frozen.plus(delta.frozen ?? 0);
     holding.borrowed = holding.borrowed.plus(delta.borrowed ?? 0);
     holding.interest = holding.interest.plus(delta.interest ?? 0);
     this.#changed.add(coin);
@@ -158,17 +187,18 @@ class LockedMargin {
     for (const coin of [...this.#changed].sort()) {
       const holding = this.holding(coin);
       await this.tx.query(
-        `INSERT INTO margin_holdings (user_id, account, scope, coin_name, available, borrowed,
-           interest) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO margin_holdings (user_id, account, scope, coin_name, available, frozen,
+           borrowed, interest) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (user_id, account, scope, coin_name) DO UPDATE SET
-           available = excluded.available, borrowed = excluded.borrowed,
-           interest = excluded.interest`,
+           available = excluded.available, frozen = excluded.frozen,
+           borrowed = excluded.borrowed, interest = excluded.interest`,
         [
           this.ref.userId,
           this.ref.account,
           this.scope,
           coin,
           text(holding.available),
+          text(holding.frozen),
           text(holding.borrowed),
           text(holding.interest),
         ],
@@ -259,8 +289,8 @@ export class MarginEngine {
     );
     if (!row) throw new Error('a margin account vanished inside its transaction');
     const holdings = await tx.query<HoldingRow>(
-      `SELECT coin_name, available::text AS available, borrowed::text AS borrowed,
-         interest::text AS interest
+      `SELECT coin_name, available::text AS available, frozen::text AS frozen,
+         borrowed::text AS borrowed, interest::text AS interest
        FROM margin_holdings WHERE user_id = $1 AND account = $2 AND scope = $3`,
       [ref.userId, ref.account, scope],
     );
@@ -299,6 +329,34 @@ export class MarginEngine {
     const valuation = marginValuation(locked.forRules(this.#priceOf(second)));
     if (marginLevelOf(valuation.riskRatio, this.config) !== 'liquidation') return;
     const steps: string[] = [`risk ratio ${valuation.riskRatio}`];
+    // Resting orders first: what they hold is sold and repaid with the rest.
+    const cancelled = await locked.tx.query<{
+      order_id: string;
+      symbol: string;
+      side: string;
+      held: string;
+    }>(
+      `SELECT order_id, symbol, side, held::text AS held FROM margin_orders
+       WHERE user_id = $1 AND account = $2 AND scope = $3 AND status = 'open'
+       ORDER BY order_id FOR UPDATE`,
+      [locked.ref.userId, locked.ref.account, locked.scope],
+    );
+    if (cancelled.length > 0) {
+      await locked.tx.query(
+        `UPDATE margin_orders SET status = 'cancelled', held = 0, updated_ms = $4
+         WHERE user_id = $1 AND account = $2 AND scope = $3 AND status = 'open'`,
+        [locked.ref.userId, locked.ref.account, locked.scope, nowMs],
+      );
+    }
+    for (const order of cancelled) {
+      const pair = requireMarketSymbol(order.symbol);
+      const held = new Dec(order.held);
+      locked.change(order.side === 'buy' ? pair.quote : pair.base, {
+        available: held,
+        frozen: held.neg(),
+      });
+    }
+    if (cancelled.length > 0) steps.push(`cancelled ${cancelled.length} open orders`);
     for (const coin of locked.coins()) {
       const { available } = locked.holding(coin);
       if (coin === QUOTE_COIN || available.eq(0)) continue;
@@ -424,10 +482,13 @@ export class MarginEngine {
   }
 
   /**
-   * Fills a market order in a margin account at the ask (buy) or the bid (sell), fee included.
-   * `autoBorrow` first borrows what the account lacks of the coin the order pays with (within the
-   * collateral, else 43013); `autoRepay` then repays the debt of the coin it receives, as far as
-   * it goes. Without them an account short of funds is refused (43001).
+   * Places an order in a margin account. A market order fills at once at the ask (buy) or the bid
+   * (sell); a limit order at or through the book fills at once at its limit, any other rests
+   * `open`, holding what it would pay (a buy's notional and fee, a sell's size) in `frozen`, and
+   * fills at its limit when the price reaches it (settle). `autoBorrow` first borrows what the
+   * account lacks of the coin the order pays with (within the collateral, else 43013);
+   * `autoRepay` repays the debt of the coin it receives, as far as it goes, when it fills.
+   * Without them an account short of funds is refused (43001).
    */
   async placeOrder(
     ref: AccountRef,
@@ -436,20 +497,21 @@ export class MarginEngine {
     const pair = requireMarketSymbol(request.symbol);
     const scope = request.mode === 'isolated' ? pair.symbol : CROSS;
     const second = this.market.nowSecond();
-    const price =
-      request.side === 'buy'
-        ? this.market.bestAsk(pair, second)
-        : this.market.bestBid(pair, second);
+    const bid = this.market.bestBid(pair, second);
+    const ask = this.market.bestAsk(pair, second);
+    const marketPrice = request.side === 'buy' ? ask : bid;
     const order = {
       symbol: pair.symbol,
       side: request.side,
-      type: 'market',
+      type: request.type,
+      price: request.price,
       size: request.size,
     } as const;
-    refuse(checkOrder(pair, order, price));
+    refuse(checkOrder(pair, order, marketPrice));
+    const limit = request.price === undefined ? undefined : new Dec(request.price);
+    const fillsNow = limit === undefined || isMarketable(request.side, limit, bid, ask);
+    const price = limit ?? marketPrice;
     const size = new Dec(request.size);
-    const notional = size.times(price);
-    const fee = feeOf(notional);
     const hold = orderHold(pair, request.side, price, size);
     const [pays, gets] = request.side === 'buy' ? [pair.quote, pair.base] : [pair.base, pair.quote];
     const orderId = randomUUID();
@@ -465,74 +527,245 @@ export class MarginEngine {
         await margin.record('borrow', pays, lacking, nowMs, `for order ${orderId}`);
         borrowed = lacking;
       }
-      refuse(checkOrder(pair, order, price, () => margin.holding(pays).available));
-      margin.change(pays, { available: hold.amount.neg() });
-      margin.change(gets, {
-        available: request.side === 'buy' ? size : notional.minus(fee),
-      });
-      let repaid = new Dec(0);
-      if (request.sideEffect === 'autoRepay') {
-        const owed = margin.holding(gets);
-        const due = owed.borrowed.plus(owed.interest);
-        repaid = due.lt(owed.available) ? due : owed.available;
-        if (repaid.gt(0)) {
-          const paid = repaymentOf(
-            { borrowed: text(owed.borrowed), interest: text(owed.interest) },
-            text(repaid),
-          );
-          margin.change(gets, {
-            available: repaid.neg(),
-            interest: new Dec(paid.interest).neg(),
-            borrowed: new Dec(paid.principal).neg(),
-          });
-          await margin.record('repay', gets, repaid, nowMs, `by order ${orderId}`);
-        }
-      }
+      refuse(checkOrder(pair, order, marketPrice, () => margin.holding(pays).available));
+      margin.change(pays, { available: hold.amount.neg(), frozen: hold.amount });
+      const filled = fillsNow
+        ? await this.#fill(
+            margin,
+            {
+              orderId,
+              pair,
+              side: request.side,
+              price,
+              size,
+              held: hold.amount,
+              sideEffect: request.sideEffect,
+            },
+            nowMs,
+          )
+        : { fee: new Dec(0), repaid: new Dec(0) };
       await margin.save();
-      const loanCoin = borrowed.gt(0) ? pays : repaid.gt(0) ? gets : null;
+      const loanCoin = borrowed.gt(0) ? pays : filled.repaid.gt(0) ? gets : null;
+      const row: MarginOrderRow = {
+        order_id: orderId,
+        user_id: ref.userId,
+        account: ref.account,
+        scope,
+        symbol: pair.symbol,
+        side: request.side,
+        type: request.type,
+        status: fillsNow ? 'filled' : 'open',
+        held: text(fillsNow ? new Dec(0) : hold.amount),
+        checked_second: second,
+        size: text(size),
+        price: text(price),
+        fee: text(filled.fee),
+        side_effect: request.sideEffect,
+        loan_coin: loanCoin,
+        borrowed: text(borrowed),
+        repaid: text(filled.repaid),
+        created_ms: nowMs,
+      };
       await tx.query(
-        `INSERT INTO margin_orders (order_id, user_id, account, scope, symbol, side, size, price, fee,
-           side_effect, loan_coin, borrowed, repaid, created_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        `INSERT INTO margin_orders (order_id, user_id, account, scope, symbol, side, type, status,
+           held, checked_second, size, price, fee, side_effect, loan_coin, borrowed, repaid,
+           created_ms, updated_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+           $18)`,
         [
-          orderId,
-          ref.userId,
-          ref.account,
-          scope,
-          pair.symbol,
-          request.side,
-          text(size),
-          text(price),
-          text(fee),
-          request.sideEffect,
-          loanCoin,
-          text(borrowed),
-          text(repaid),
-          nowMs,
+          row.order_id,
+          row.user_id,
+          row.account,
+          row.scope,
+          row.symbol,
+          row.side,
+          row.type,
+          row.status,
+          row.held,
+          row.checked_second,
+          row.size,
+          row.price,
+          row.fee,
+          row.side_effect,
+          row.loan_coin,
+          row.borrowed,
+          row.repaid,
+          row.created_ms,
         ],
       );
-      return {
-        order: {
-          orderId,
-          symbol: pair.symbol,
-          mode: request.mode,
-          side: request.side,
-          size: text(size),
-          price: text(price),
-          fee: text(fee),
-          sideEffect: request.sideEffect,
-          borrowed: text(borrowed),
-          repaid: text(repaid),
-          loanCoin,
-          time: nowMs,
+      return { order: toMarginOrder(row), margin: this.#toAccount(margin) };
+    });
+  }
+
+  /**
+   * Fills an order whose hold is in `frozen`, at `price`: the hold is spent (a buy's notional and
+   * fee, a sell's size), the proceeds arrive (a buy's size, a sell's notional less the fee), then
+   * `autoRepay` repays the debt of the coin received as far as it goes.
+   */
+  async #fill(
+    margin: LockedMargin,
+    order: {
+      orderId: string;
+      pair: MarketSymbol;
+      side: 'buy' | 'sell';
+      price: Dec;
+      size: Dec;
+      held: Dec;
+      sideEffect: MarginOrder['sideEffect'];
+    },
+    nowMs: number,
+  ): Promise<{ fee: Dec; repaid: Dec }> {
+    const { pair, side, size } = order;
+    const [pays, gets] = side === 'buy' ? [pair.quote, pair.base] : [pair.base, pair.quote];
+    const notional = size.times(order.price);
+    const fee = feeOf(notional);
+    margin.change(pays, { frozen: order.held.neg() });
+    margin.change(gets, { available: side === 'buy' ? size : notional.minus(fee) });
+    let repaid = new Dec(0);
+    if (order.sideEffect === 'autoRepay') {
+      const owed = margin.holding(gets);
+      const due = owed.borrowed.plus(owed.interest);
+      repaid = due.lt(owed.available) ? due : owed.available;
+      if (repaid.gt(0)) {
+        const paid = repaymentOf(
+          { borrowed: text(owed.borrowed), interest: text(owed.interest) },
+          text(repaid),
+        );
+        margin.change(gets, {
+          available: repaid.neg(),
+          interest: new Dec(paid.interest).neg(),
+          borrowed: new Dec(paid.principal).neg(),
+        });
+        await margin.record('repay', gets, repaid, nowMs, `by order ${order.orderId}`);
+      }
+    }
+    return { fee, repaid };
+  }
+
+  /**
+   * Cancels a resting margin order and gives back what it held (what it borrowed stays owed). An
+   * order the price reached before the cancel is filled, not cancelled: 43006.
+   */
+  async cancelOrder(
+    ref: AccountRef,
+    orderId: string,
+  ): Promise<{ order: MarginOrder; margin: MarginAccount }> {
+    await this.#settleOrders(ref);
+    const [found] = await this.db.query<{ scope: string }>(
+      `SELECT scope FROM margin_orders WHERE order_id = $1 AND user_id = $2 AND account = $3`,
+      [orderId, ref.userId, ref.account],
+    );
+    if (!found) throw marginOrderNotFound(orderId);
+    return this.db.transaction(async (tx) => {
+      // The account first, as every change locks it: then the order.
+      const margin = await this.#lock(tx, ref, found.scope);
+      const [row] = await tx.query<MarginOrderRow>(
+        `SELECT ${MARGIN_ORDER_COLUMNS} FROM margin_orders WHERE order_id = $1 FOR UPDATE`,
+        [orderId],
+      );
+      if (!row) throw marginOrderNotFound(orderId);
+      if (row.status !== 'open') {
+        throw new RefusedError({
+          status: 409,
+          code: TradeCode.orderNotOpen,
+          message: `orderId: the order is ${row.status} already`,
+        });
+      }
+      const nowMs = this.now();
+      const [updated] = await tx.query<MarginOrderRow>(
+        `UPDATE margin_orders SET status = 'cancelled', held = 0, updated_ms = $2
+         WHERE order_id = $1 RETURNING ${MARGIN_ORDER_COLUMNS}`,
+        [orderId, nowMs],
+      );
+      const pair = requireMarketSymbol(row.symbol);
+      const held = new Dec(row.held);
+      margin.change(row.side === 'buy' ? pair.quote : pair.base, {
+        available: held,
+        frozen: held.neg(),
+      });
+      await margin.save();
+      if (!updated) throw new Error('a locked margin order vanished inside its transaction');
+      return { order: toMarginOrder(updated), margin: this.#toAccount(margin) };
+    });
+  }
+
+  /**
+   * Fills the resting margin orders the price reached since each was last judged: of one account,
+   * or (no argument: the settle timer) of every account. Each fill runs in the transaction that
+   * holds its account's row, then the order's, and moves the order only from `open`.
+   */
+  async #settleOrders(ref?: AccountRef): Promise<void> {
+    const second = this.market.nowSecond();
+    const where = ref ? `AND user_id = $2 AND account = $3` : '';
+    const params = ref ? [SETTLE_BATCH, ref.userId, ref.account] : [SETTLE_BATCH];
+    const open = await this.db.query<MarginOrderRow>(
+      `SELECT ${MARGIN_ORDER_COLUMNS} FROM margin_orders WHERE status = 'open' ${where}
+       ORDER BY order_id LIMIT $1`,
+      params,
+    );
+    const unchanged: string[] = [];
+    for (const row of open) {
+      const range = this.#scanRange(row, second);
+      if (!range) continue;
+      if (isCrossed(row.side, new Dec(row.price), range)) await this.#fillResting(row, second);
+      else unchanged.push(row.order_id);
+    }
+    if (unchanged.length === 0) return;
+    const placeholders = unchanged.map((_, i) => `$${i + 2}`).join(', ');
+    await this.db.query(
+      `UPDATE margin_orders SET checked_second = $1
+       WHERE order_id IN (${placeholders}) AND status = 'open' AND checked_second < $1`,
+      [second, ...unchanged],
+    );
+  }
+
+  #scanRange(row: Pick<MarginOrderRow, 'symbol' | 'checked_second'>, second: number) {
+    const from = Math.max(row.checked_second + 1, second - MAX_SETTLE_SCAN_SECONDS + 1);
+    return this.market.range(requireMarketSymbol(row.symbol), from, second);
+  }
+
+  async #fillResting(found: MarginOrderRow, second: number) {
+    const ref: AccountRef = { userId: found.user_id, account: found.account };
+    await this.db.transaction(async (tx) => {
+      const margin = await this.#lock(tx, ref, found.scope);
+      const [row] = await tx.query<MarginOrderRow>(
+        `SELECT ${MARGIN_ORDER_COLUMNS} FROM margin_orders WHERE order_id = $1 AND status = 'open'
+         FOR UPDATE`,
+        [found.order_id],
+      );
+      // Judged again under the locks: another process may have judged some seconds meanwhile,
+      // or the account's liquidation cancelled the order.
+      const range = row && this.#scanRange(row, second);
+      if (!row || !range || !isCrossed(row.side, new Dec(row.price), range)) return;
+      const pair = requireMarketSymbol(row.symbol);
+      const nowMs = this.now();
+      const { fee, repaid } = await this.#fill(
+        margin,
+        {
+          orderId: row.order_id,
+          pair,
+          side: row.side,
+          price: new Dec(row.price),
+          size: new Dec(row.size),
+          held: new Dec(row.held),
+          sideEffect: row.side_effect,
         },
-        margin: this.#toAccount(margin),
-      };
+        nowMs,
+      );
+      await margin.save();
+      const gets = row.side === 'buy' ? pair.base : pair.quote;
+      await tx.query(
+        `UPDATE margin_orders SET status = 'filled', held = 0, fee = $2, repaid = $3,
+           loan_coin = COALESCE(loan_coin, $4), checked_second = $5, updated_ms = $6
+         WHERE order_id = $1 AND status = 'open'`,
+        [row.order_id, text(fee), text(repaid), repaid.gt(0) ? gets : null, second, nowMs],
+      );
     });
   }
 
   /** The margin orders of `ref`, of one pair or all, newest first, filtered and paged. */
   async orders(ref: AccountRef, query: MarginOrdersQuery): Promise<MarginOrder[]> {
+    await this.#settleOrders(ref);
     const symbol = query.symbol === undefined ? null : requireMarketSymbol(query.symbol).symbol;
     const rows = await this.db.query<MarginOrderRow>(
       `SELECT ${MARGIN_ORDER_COLUMNS}
@@ -556,18 +789,13 @@ export class MarginEngine {
 
   /** One margin order of `ref`. */
   async order(ref: AccountRef, orderId: string): Promise<MarginOrder> {
+    await this.#settleOrders(ref);
     const [row] = await this.db.query<MarginOrderRow>(
       `SELECT ${MARGIN_ORDER_COLUMNS} FROM margin_orders
        WHERE order_id = $1 AND user_id = $2 AND account = $3`,
       [orderId, ref.userId, ref.account],
     );
-    if (!row) {
-      throw new RefusedError({
-        status: 404,
-        code: TradeCode.orderNotFound,
-        message: `orderId: this account has no margin order ${orderId}`,
-      });
-    }
+    if (!row) throw marginOrderNotFound(orderId);
     return toMarginOrder(row);
   }
 
@@ -576,6 +804,7 @@ export class MarginEngine {
    * then each isolated pair's, in pair order.
    */
   async accounts(ref: AccountRef): Promise<MarginAccount[]> {
+    await this.#settleOrders(ref);
     const rows = await this.db.query<{ scope: string }>(
       `SELECT scope FROM margin_accounts WHERE user_id = $1 AND account = $2 AND scope <> $3
        ORDER BY scope`,
@@ -595,6 +824,7 @@ export class MarginEngine {
   /** One margin account as it stands now (interest charged and a due liquidation done first). */
   async account(ref: AccountRef, symbol: string | undefined): Promise<MarginAccount> {
     const scope = this.#scopeOf(symbol);
+    await this.#settleOrders(ref);
     return this.db.transaction(async (tx) => this.#toAccount(await this.#lock(tx, ref, scope)));
   }
 
@@ -645,6 +875,7 @@ export class MarginEngine {
    * timer) every account that owes. Idempotent and safe in several processes at once.
    */
   async settle(ref?: AccountRef): Promise<void> {
+    await this.#settleOrders(ref);
     const scope = ref ? `AND user_id = $2 AND account = $3` : '';
     const params = ref ? [SETTLE_BATCH, ref.userId, ref.account] : [SETTLE_BATCH];
     const owing = await this.db.query<{
@@ -673,6 +904,7 @@ export class MarginEngine {
         const rate = this.config.hourlyRates[holding.coin];
         return {
           ...holding,
+          frozen: holding.frozen ?? '0',
           maxBorrowable: rate === undefined ? '0' : maxBorrowable(valuation, holding.price),
           hourlyRate: rate ?? null,
         };

@@ -23,6 +23,7 @@ const inUse = (account: MarginAccount) =>
   account.holdings.some(
     (holding) =>
       compare(holding.available, '0') > 0 ||
+      compare(holding.frozen, '0') > 0 ||
       compare(holding.borrowed, '0') > 0 ||
       compare(holding.interest, '0') > 0,
   );
@@ -60,6 +61,12 @@ export function MarginAssets() {
       render: (row) => formats.amount(row.available),
     },
     {
+      key: 'frozen',
+      title: t('trading.asset.frozen'),
+      align: 'end',
+      render: (row) => formats.amount(row.frozen),
+    },
+    {
       key: 'borrowed',
       title: t('trading.marginAccount.borrowed'),
       align: 'end',
@@ -75,7 +82,7 @@ export function MarginAssets() {
       key: 'value',
       title: t('trading.asset.valueUsdt'),
       align: 'end',
-      render: (row) => formats.amount(times(row.available, row.price), 2),
+      render: (row) => formats.amount(times(sum([row.available, row.frozen]), row.price), 2),
     },
   ];
 
@@ -105,7 +112,10 @@ export function MarginAssets() {
             ? t('trading.marginAccount.cross')
             : `${t('trading.marginAccount.isolated')} ${pairName(account.symbol)}`;
         const rows = account.holdings.filter(
-          (holding) => compare(holding.available, '0') > 0 || compare(holding.borrowed, '0') > 0,
+          (holding) =>
+            compare(holding.available, '0') > 0 ||
+            compare(holding.frozen, '0') > 0 ||
+            compare(holding.borrowed, '0') > 0,
         );
         return (
           <section

@@ -182,14 +182,18 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 }
 
 /**
- * A margin order's detail (SPEC 2 `order/marginOrderInfo`): a market order, so its one fill is
- * the order's price, size and fee; and what it borrowed or repaid.
+ * A margin order's detail (SPEC 2 `order/marginOrderInfo`): it fills whole at once, so its one
+ * fill is the order's price, size and fee; what it borrowed or repaid; a cancel while it rests.
  */
 export function MarginOrderDetail({ orderId }: { orderId: string }) {
   const { t, language } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
-  // A margin order fills as it is placed: once read, it never changes.
-  const detail = useOrderQuery(Endpoints.marginOrderDetail, orderId, () => true);
+  const detail = useOrderQuery(
+    Endpoints.marginOrderDetail,
+    orderId,
+    (reply) => reply.order.status !== 'open',
+  );
+  const action = useTradeAction(detail.refetch);
   const order = detail.data?.order;
   return (
     <RecordsLayout
@@ -214,7 +218,8 @@ export function MarginOrderDetail({ orderId }: { orderId: string }) {
             [t('trading.orders.pair'), pairName(order.symbol), 'pair'],
             [t('trading.marginAccount.mode'), t(`trading.marginAccount.${order.mode}`), 'mode'],
             [t('trading.orders.side'), t(`trading.form.${order.side}`), 'side'],
-            [t('trading.orders.type'), t('trading.form.market'), 'type'],
+            [t('trading.orders.type'), t(`trading.form.${order.type}`), 'type'],
+            [t('trading.orders.status'), t(`trading.orders.statuses.${order.status}`), 'status'],
             [t('trading.orders.price'), priceText(formats, order.symbol, order.price), 'price'],
             [t('trading.orders.size'), formats.amount(order.size), 'size'],
             [
@@ -242,6 +247,23 @@ export function MarginOrderDetail({ orderId }: { orderId: string }) {
           ]}
         />
       ) : null}
+      {order?.status === 'open' ? (
+        <div className={styles.toolbar}>
+          <button
+            type="button"
+            className={styles.button}
+            disabled={action.busy}
+            onClick={() =>
+              void action.call(Endpoints.marginCancelOrder, { orderId }, () =>
+                t('trading.orders.cancelled'),
+              )
+            }
+          >
+            {t('trading.orders.cancel')}
+          </button>
+        </div>
+      ) : null}
+      <FormMessage message={action.message} testId="orders-message" />
     </RecordsLayout>
   );
 }

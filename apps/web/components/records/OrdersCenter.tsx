@@ -232,7 +232,15 @@ function SpotOrderList({
 
 function MarginOrderList({ query, formats }: ListProps) {
   const { t } = useShellState();
-  const list = usePagedList(Endpoints.marginOrders, query, (reply) => reply.orders);
+  const list = usePagedList(Endpoints.marginOrders, query, (reply) => reply.orders, {
+    // A resting limit order fills as the market moves: read again as the open orders are.
+    pollMs: ACCOUNT_REFRESH_MS,
+  });
+  const action = useTradeAction(list.refetch);
+  const cancel = (order: MarginOrder) =>
+    void action.call(Endpoints.marginCancelOrder, { orderId: order.orderId }, () =>
+      t('trading.orders.cancelled'),
+    );
   const columns: DataColumn<MarginOrder>[] = [
     { key: 'time', title: t('trading.orders.time'), render: (row) => formats.dateTime(row.time) },
     { key: 'pair', title: t('trading.orders.pair'), render: (row) => pairName(row.symbol) },
@@ -240,6 +248,11 @@ function MarginOrderList({ query, formats }: ListProps) {
       key: 'mode',
       title: t('trading.marginAccount.mode'),
       render: (row) => t(`trading.marginAccount.${row.mode}`),
+    },
+    {
+      key: 'type',
+      title: t('trading.orders.type'),
+      render: (row) => t(`trading.form.${row.type}`),
     },
     {
       key: 'side',
@@ -274,6 +287,24 @@ function MarginOrderList({ query, formats }: ListProps) {
       render: (row) => t(`trading.marginAccount.sideEffects.${row.sideEffect}`),
     },
     {
+      key: 'status',
+      title: t('trading.orders.status'),
+      render: (row) =>
+        row.status === 'open' ? (
+          <button
+            type="button"
+            className={styles.button}
+            disabled={action.busy}
+            aria-label={t('trading.orders.cancelOrder', { id: row.orderId })}
+            onClick={() => cancel(row)}
+          >
+            {t('trading.orders.cancel')}
+          </button>
+        ) : (
+          t(`trading.orders.statuses.${row.status}`)
+        ),
+    },
+    {
       key: 'detail',
       title: t('records.detail.label'),
       render: (row) => (
@@ -293,13 +324,14 @@ function MarginOrderList({ query, formats }: ListProps) {
         columns={columns}
         rows={query === null ? [] : list.rows}
         rowKey={(row) => row.orderId}
-        rowData={(row) => ({ 'data-order-id': row.orderId })}
+        rowData={(row) => ({ 'data-order-id': row.orderId, 'data-status': row.status })}
         loadingText={t('records.loading')}
         emptyText={t('records.empty')}
         caption={t('records.orders.margin')}
         data-testid="margin-orders"
       />
       <Pager page={list.page} hasMore={list.hasMore} onPage={list.setPage} />
+      <FormMessage message={action.message} testId="orders-message" />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Endpoints } from '@exchange-web/protocol/endpoints';
-import type { BalancesReply, MarketSymbol } from '@exchange-web/protocol/trading';
+import type { BalancesReply, MarketSymbol, OrderType } from '@exchange-web/protocol/trading';
 import type { MarginAccount, MarginOrderRequest } from '@exchange-web/protocol/trading-schemas';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
@@ -119,6 +119,7 @@ function MarginSummary({
           <tr>
             <th scope="col">{t('trading.marginAccount.coin')}</th>
             <th scope="col">{t('trading.form.available')}</th>
+            <th scope="col">{t('trading.asset.frozen')}</th>
             <th scope="col">{t('trading.marginAccount.borrowed')}</th>
             <th scope="col">{t('trading.marginAccount.interest')}</th>
             <th scope="col">{t('trading.marginAccount.maxBorrowable')}</th>
@@ -129,6 +130,7 @@ function MarginSummary({
             <tr key={holding.coin} data-coin={holding.coin} data-available={holding.available}>
               <th scope="row">{holding.coin}</th>
               <td>{formats.amount(holding.available)}</td>
+              <td data-frozen={holding.frozen}>{formats.amount(holding.frozen)}</td>
               <td data-borrowed={holding.borrowed}>{formats.amount(holding.borrowed)}</td>
               <td>{formats.amount(holding.interest)}</td>
               <td>{formats.amount(holding.maxBorrowable)}</td>
@@ -249,34 +251,56 @@ function MarginOrderForm({
   formats: TradingFormats;
 }) {
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [type, setType] = useState<OrderType>('market');
+  const [price, setPrice] = useState('');
   const [size, setSize] = useState('');
   const [sideEffect, setSideEffect] = useState<SideEffect>('none');
   const trade = useTradeAction(refresh);
   const amountCheck = useAmountCheck(trade, t);
+  const priceCheck = useAmountCheck(trade, t);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (type === 'limit' && !priceCheck.accepts(price)) return;
     if (!amountCheck.accepts(size)) return;
     const body: MarginOrderRequest = {
       symbol: pair.symbol,
       mode,
       side,
+      type,
+      ...(type === 'limit' ? { price: price.trim() } : {}),
       size: size.trim(),
       sideEffect,
     };
-    await trade.call(Endpoints.marginPlaceOrder, body, (reply) =>
-      t('trading.marginAccount.done.order', {
+    await trade.call(Endpoints.marginPlaceOrder, body, ({ order }) => {
+      const words = {
         side: t(side === 'buy' ? 'trading.form.buy' : 'trading.form.sell'),
-        size: formats.size(reply.order.size, pair.sizeStep),
+        size: formats.size(order.size, pair.sizeStep),
         coin: pair.base,
-        price: formats.price(reply.order.price, pair.priceTick),
-      }),
-    );
+      };
+      // A limit order that did not reach the book rests: placed, not filled.
+      return order.status === 'open'
+        ? t('trading.form.placed', words)
+        : t('trading.marginAccount.done.order', {
+            ...words,
+            price: formats.price(order.price, pair.priceTick),
+          });
+    });
   };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="margin-order-form">
-      <h3>{t('trading.marginAccount.order')}</h3>
+      <h3>{t('trading.form.title')}</h3>
+      <SelectField<OrderType>
+        id="margin-type"
+        label={t('trading.form.orderType')}
+        value={type}
+        options={[
+          { value: 'market', label: t('trading.form.market') },
+          { value: 'limit', label: t('trading.form.limit') },
+        ]}
+        onChange={setType}
+      />
       <SelectField<'buy' | 'sell'>
         id="margin-side"
         label={t('trading.marginAccount.side')}
@@ -287,6 +311,19 @@ function MarginOrderForm({
         ]}
         onChange={setSide}
       />
+      {type === 'limit' ? (
+        <div className={styles.field}>
+          <label htmlFor="margin-price">{t('trading.form.price', { coin: pair.quote })}</label>
+          <input
+            id="margin-price"
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            aria-invalid={priceCheck.invalid}
+            onChange={(event) => setPrice(event.target.value)}
+          />
+        </div>
+      ) : null}
       <div className={styles.field}>
         <label htmlFor="margin-size">{t('trading.form.size', { coin: pair.base })}</label>
         <input

@@ -21,6 +21,7 @@ function accountOf(ruleCase: MarginRuleCase): MarginAccount {
       const rate = ruleCase.hourlyRates[holding.coin] ?? null;
       return {
         ...holding,
+        frozen: '0',
         maxBorrowable: rate === null ? '0' : maxBorrowable(valuation, holding.price),
         hourlyRate: rate,
       };
