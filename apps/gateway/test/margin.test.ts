@@ -484,6 +484,9 @@ describe('margin limit orders over HTTP', () => {
     expect(holding(margin, 'USDT')).toMatchObject({ available: '989.99', frozen: '10.01' });
     expect(margin.assets).toBe('1000');
     expect(await trader.orders()).toEqual([order]);
+    expect(await trader.orders({ type: 'limit', status: 'open' })).toEqual([order]);
+    expect(await trader.orders({ type: 'market' })).toEqual([]);
+    expect(await trader.orders({ status: 'filled' })).toEqual([]);
     const moveOut = await trader.send(TradingPath.marginTransfer, {
       direction: 'out',
       coin: 'USDT',

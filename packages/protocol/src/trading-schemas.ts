@@ -346,6 +346,8 @@ export const marginOrdersQuerySchema = z
   .strictObject({
     symbol: z.optional(symbolField),
     side: z.optional(z.enum(ORDER_SIDES)),
+    type: z.optional(z.enum(ORDER_TYPES)),
+    status: z.optional(z.enum(ORDER_STATUSES)),
     ...listWindow,
     limit: limitField(100),
   })

@@ -770,14 +770,17 @@ export class MarginEngine {
     const rows = await this.db.query<MarginOrderRow>(
       `SELECT ${MARGIN_ORDER_COLUMNS}
        FROM margin_orders WHERE user_id = $1 AND account = $2 AND ($3::text IS NULL OR symbol = $3)
-         AND ($4::text IS NULL OR side = $4)
-         AND ($5::bigint IS NULL OR created_ms >= $5) AND ($6::bigint IS NULL OR created_ms <= $6)
-       ORDER BY created_ms DESC, order_id LIMIT $7 OFFSET $8`,
+         AND ($4::text IS NULL OR side = $4) AND ($5::text IS NULL OR type = $5)
+         AND ($6::text IS NULL OR status = $6)
+         AND ($7::bigint IS NULL OR created_ms >= $7) AND ($8::bigint IS NULL OR created_ms <= $8)
+       ORDER BY created_ms DESC, order_id LIMIT $9 OFFSET $10`,
       [
         ref.userId,
         ref.account,
         symbol,
         query.side ?? null,
+        query.type ?? null,
+        query.status ?? null,
         query.from ?? null,
         query.to ?? null,
         query.limit,

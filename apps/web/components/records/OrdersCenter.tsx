@@ -22,12 +22,12 @@ type OrdersTab = 'open' | 'history' | 'margin';
 const TAB_FILTERS: Record<OrdersTab, readonly ListFilterField[]> = {
   open: ['symbol', 'side', 'type', 'days'],
   history: ['symbol', 'side', 'type', 'days'],
-  margin: ['symbol', 'side', 'days'],
+  margin: ['symbol', 'side', 'type', 'days'],
 };
 const TAB_QUERY: Record<OrdersTab, readonly ListQueryField[]> = {
   open: ['symbol', 'side', 'type'],
   history: ['symbol', 'side', 'type'],
-  margin: ['symbol', 'side'],
+  margin: ['symbol', 'side', 'type'],
 };
 
 /** The pair of a row (the market's own, or its symbol spelled as is when no longer quoted). */
