@@ -160,7 +160,7 @@ describe('a trader on the margin page', () => {
     await message.and(page.locator('[data-kind=error]')).waitFor();
     expect(await message.getAttribute('data-code')).toBe('43014');
     expect(await message.textContent()).toBe(
-      'Order refused: That is more than the margin account owes, interest included.',
+      'Refused: That is more than the margin account owes, interest included.',
     );
     await page.locator('#margin-amount').fill('0');
     await page.getByTestId('margin-action-submit').click();

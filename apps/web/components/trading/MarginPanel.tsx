@@ -162,7 +162,7 @@ function MarginActions({
   const [action, setAction] = useState<Action>('transferIn');
   const [coin, setCoin] = useState<string>(pair.quote);
   const [amount, setAmount] = useState('');
-  const trade = useTradeAction(refresh);
+  const trade = useTradeAction(refresh, 'trading.marginAccount.refused');
   const amountCheck = useAmountCheck(trade, t);
   const coins = margin?.holdings.map((holding) => holding.coin) ?? [pair.base, pair.quote];
   const scope = mode === 'isolated' ? { symbol: pair.symbol } : {};

@@ -16,11 +16,17 @@ export interface TradeMessage {
 // guard), and its refusal is shown in the form in its own words, not as a toast.
 const TRADE_CALL = { fresh: true, quiet: true };
 
+/** How a refusal is worded: an order's, or a margin account action's (a transfer is no order). */
+export type RefusalWording = 'trading.form.refused' | 'trading.marginAccount.refused';
+
 /**
  * Runs the trading calls of a form: one at a time, the outcome as a sentence in the page's
- * language (a refusal by its code's meaning), the account refreshed afterwards.
+ * language (a refusal by its code's meaning, in `wording`), the account refreshed afterwards.
  */
-export function useTradeAction(refresh: () => Promise<void>) {
+export function useTradeAction(
+  refresh: () => Promise<void>,
+  wording: RefusalWording = 'trading.form.refused',
+) {
   const { t } = useShell();
   const { call: send } = useEndpointActions();
   const [busy, setBusy] = useState(false);
@@ -30,9 +36,9 @@ export function useTradeAction(refresh: () => Promise<void>) {
   const refuse = useCallback(
     (code: string) => {
       const key: MessageKey = refusalKey(code) ?? 'errors.server';
-      setMessage({ kind: 'error', text: t('trading.form.refused', { reason: t(key) }), code });
+      setMessage({ kind: 'error', text: t(wording, { reason: t(key) }), code });
     },
-    [t],
+    [t, wording],
   );
 
   /** Sends a trading call, its reply checked, and words the outcome (`done` for a success). */
@@ -50,9 +56,7 @@ export function useTradeAction(refresh: () => Promise<void>) {
         return true;
       } catch (failure) {
         const { key, code } = tradeFailureKey(failure);
-        const text = key.startsWith('trading.refusals.')
-          ? t('trading.form.refused', { reason: t(key) })
-          : t(key);
+        const text = key.startsWith('trading.refusals.') ? t(wording, { reason: t(key) }) : t(key);
         setMessage({ kind: 'error', text, code });
         return false;
       } finally {
@@ -60,7 +64,7 @@ export function useTradeAction(refresh: () => Promise<void>) {
         void refresh();
       }
     },
-    [send, refresh, t],
+    [send, refresh, t, wording],
   );
 
   return { busy, message, setMessage, refuse, call };
