@@ -1,7 +1,8 @@
 import { MARKET_SYMBOLS, ORDER_SIDES, ORDER_TYPES } from '@exchange-web/protocol/trading';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
-import { SelectField } from '../trading/SelectField';
+import { SelectField } from '../trading/FormFields';
 import type { ListFilterValues } from './list-filters';
+import fieldStyles from '../trading/trading.module.css';
 import styles from './records.module.css';
 
 /** A filter a list offers. */
@@ -89,7 +90,7 @@ export function ListFilterBar({
       ) : null}
       {has('days') ? (
         <>
-          <div className={styles.field}>
+          <div className={fieldStyles.field}>
             <label htmlFor="filter-from">{t('records.filters.from')}</label>
             <input
               id="filter-from"
@@ -100,7 +101,7 @@ export function ListFilterBar({
               onChange={(event) => set({ fromDay: event.target.value })}
             />
           </div>
-          <div className={styles.field}>
+          <div className={fieldStyles.field}>
             <label htmlFor="filter-to">{t('records.filters.to')}</label>
             <input
               id="filter-to"

@@ -12,7 +12,8 @@ import { AssetFrame } from '../trading/AssetView';
 import { tradingFormats } from '../trading/formats';
 import { compare, sum, times } from '../trading/trade-math';
 import { ACCOUNT_REFRESH_MS } from '../trading/useTradingAccount';
-import { ListStatus, pairName } from './OrdersCenter';
+import { pairName, recordColumns } from './record-columns';
+import { ListStatus } from './RecordList';
 import styles from './records.module.css';
 
 type Holding = MarginAccount['holdings'][number];
@@ -52,32 +53,13 @@ export function MarginAssets() {
     equity: sum(accounts.map((account) => account.equity)),
   };
 
+  const column = recordColumns(t, formats);
   const columns: DataColumn<Holding>[] = [
     { key: 'coin', title: t('trading.marginAccount.coin'), render: (row) => row.coin },
-    {
-      key: 'available',
-      title: t('trading.asset.available'),
-      align: 'end',
-      render: (row) => formats.amount(row.available),
-    },
-    {
-      key: 'frozen',
-      title: t('trading.asset.frozen'),
-      align: 'end',
-      render: (row) => formats.amount(row.frozen),
-    },
-    {
-      key: 'borrowed',
-      title: t('trading.marginAccount.borrowed'),
-      align: 'end',
-      render: (row) => formats.amount(row.borrowed),
-    },
-    {
-      key: 'interest',
-      title: t('trading.marginAccount.interest'),
-      align: 'end',
-      render: (row) => formats.amount(row.interest),
-    },
+    column.amount('available', t('trading.asset.available'), (row) => row.available),
+    column.amount('frozen', t('trading.asset.frozen'), (row) => row.frozen),
+    column.amount('borrowed', t('trading.marginAccount.borrowed'), (row) => row.borrowed),
+    column.amount('interest', t('trading.marginAccount.interest'), (row) => row.interest),
     {
       key: 'value',
       title: t('trading.asset.valueUsdt'),

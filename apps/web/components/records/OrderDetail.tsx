@@ -18,7 +18,8 @@ import { tradingFormats } from '../trading/formats';
 import { times } from '../trading/trade-math';
 import { ACCOUNT_REFRESH_MS } from '../trading/useTradingAccount';
 import { useTradeAction } from '../trading/useTradeAction';
-import { ListStatus, pairName, priceText } from './OrdersCenter';
+import { pairName, priceText, recordColumns } from './record-columns';
+import { ListStatus } from './RecordList';
 import { RecordsLayout } from './RecordsLayout';
 import styles from './records.module.css';
 
@@ -33,6 +34,66 @@ function DetailList({ entries }: { entries: readonly [string, ReactNode, string]
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The frame of an order's page: its title, the way back, and why it is missing if it is. */
+function DetailFrame({
+  title,
+  testId,
+  error,
+  children,
+}: {
+  title: string;
+  testId: string;
+  error: Error | null;
+  children: ReactNode;
+}) {
+  const { t } = useShellState();
+  return (
+    <RecordsLayout section="orders" title={title} testId={testId}>
+      <p>
+        <PageLink href={RecordPagePath.orders}>{t('records.detail.back')}</PageLink>
+      </p>
+      {notFound(error) ? (
+        <p className={styles.error} role="alert" data-testid="order-not-found">
+          {t('records.detail.notFound')}
+        </p>
+      ) : (
+        <ListStatus failed={error !== null} />
+      )}
+      {children}
+    </RecordsLayout>
+  );
+}
+
+/** An open order's cancel button, and the outcome of the cancel. */
+function CancelOrder({
+  open,
+  action,
+  cancel,
+}: {
+  open: boolean;
+  action: ReturnType<typeof useTradeAction>;
+  cancel(): Promise<boolean>;
+}) {
+  const { t } = useShellState();
+  return (
+    <>
+      {open ? (
+        <div className={styles.toolbar}>
+          <button
+            type="button"
+            className={styles.button}
+            disabled={action.busy}
+            onClick={() => void cancel()}
+          >
+            {t('trading.orders.cancel')}
+          </button>
+        </div>
+      ) : null}
+      <FormMessage message={action.message} testId="orders-message" />
+    </>
   );
 }
 
@@ -79,46 +140,17 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   );
   const action = useTradeAction(detail.refetch);
   const order = detail.data?.order;
+  const column = recordColumns(t, formats);
   const columns: DataColumn<Fill>[] = [
-    { key: 'time', title: t('trading.orders.time'), render: (row) => formats.dateTime(row.time) },
-    {
-      key: 'price',
-      title: t('trading.orders.price'),
-      align: 'end',
-      render: (row) => priceText(formats, row.symbol, row.price),
-    },
-    {
-      key: 'size',
-      title: t('trading.orders.size'),
-      align: 'end',
-      render: (row) => formats.amount(row.size),
-    },
-    {
-      key: 'value',
-      title: t('records.detail.value'),
-      align: 'end',
-      render: (row) => `${formats.amount(times(row.price, row.size))} USDT`,
-    },
-    {
-      key: 'fee',
-      title: t('trading.orders.fee'),
-      align: 'end',
-      render: (row) => `${formats.amount(row.fee)} USDT`,
-    },
+    column.time((row) => row.time),
+    column.price('price', t('trading.orders.price'), (row) => row.price),
+    column.amount('size', t('trading.orders.size'), (row) => row.size),
+    column.amount('value', t('records.detail.value'), (row) => times(row.price, row.size), 'USDT'),
+    column.amount('fee', t('trading.orders.fee'), (row) => row.fee, 'USDT'),
   ];
 
   return (
-    <RecordsLayout section="orders" title={t('records.detail.title')} testId="order-detail-page">
-      <p>
-        <PageLink href={RecordPagePath.orders}>{t('records.detail.back')}</PageLink>
-      </p>
-      {notFound(detail.error) ? (
-        <p className={styles.error} role="alert" data-testid="order-not-found">
-          {t('records.detail.notFound')}
-        </p>
-      ) : (
-        <ListStatus failed={detail.error !== null} />
-      )}
+    <DetailFrame title={t('records.detail.title')} testId="order-detail-page" error={detail.error}>
       {order ? (
         <>
           <DetailList
@@ -148,23 +180,13 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               [t('records.detail.updated'), formats.dateTime(order.updatedAt), 'updated'],
             ]}
           />
-          {order.status === 'open' ? (
-            <div className={styles.toolbar}>
-              <button
-                type="button"
-                className={styles.button}
-                disabled={action.busy}
-                onClick={() =>
-                  void action.call(Endpoints.cancelOrder, { orderId }, () =>
-                    t('trading.orders.cancelled'),
-                  )
-                }
-              >
-                {t('trading.orders.cancel')}
-              </button>
-            </div>
-          ) : null}
-          <FormMessage message={action.message} testId="orders-message" />
+          <CancelOrder
+            open={order.status === 'open'}
+            action={action}
+            cancel={() =>
+              action.call(Endpoints.cancelOrder, { orderId }, () => t('trading.orders.cancelled'))
+            }
+          />
           <h2>{t('trading.orders.fills')}</h2>
           <DataTable
             columns={columns}
@@ -177,7 +199,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           />
         </>
       ) : null}
-    </RecordsLayout>
+    </DetailFrame>
   );
 }
 
@@ -196,21 +218,11 @@ export function MarginOrderDetail({ orderId }: { orderId: string }) {
   const action = useTradeAction(detail.refetch);
   const order = detail.data?.order;
   return (
-    <RecordsLayout
-      section="orders"
+    <DetailFrame
       title={t('records.detail.marginTitle')}
       testId="margin-order-detail-page"
+      error={detail.error}
     >
-      <p>
-        <PageLink href={RecordPagePath.orders}>{t('records.detail.back')}</PageLink>
-      </p>
-      {notFound(detail.error) ? (
-        <p className={styles.error} role="alert" data-testid="order-not-found">
-          {t('records.detail.notFound')}
-        </p>
-      ) : (
-        <ListStatus failed={detail.error !== null} />
-      )}
       {order ? (
         <DetailList
           entries={[
@@ -247,23 +259,13 @@ export function MarginOrderDetail({ orderId }: { orderId: string }) {
           ]}
         />
       ) : null}
-      {order?.status === 'open' ? (
-        <div className={styles.toolbar}>
-          <button
-            type="button"
-            className={styles.button}
-            disabled={action.busy}
-            onClick={() =>
-              void action.call(Endpoints.marginCancelOrder, { orderId }, () =>
-                t('trading.orders.cancelled'),
-              )
-            }
-          >
-            {t('trading.orders.cancel')}
-          </button>
-        </div>
-      ) : null}
-      <FormMessage message={action.message} testId="orders-message" />
-    </RecordsLayout>
+      <CancelOrder
+        open={order?.status === 'open'}
+        action={action}
+        cancel={() =>
+          action.call(Endpoints.marginCancelOrder, { orderId }, () => t('trading.orders.cancelled'))
+        }
+      />
+    </DetailFrame>
   );
 }

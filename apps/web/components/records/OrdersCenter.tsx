@@ -1,11 +1,10 @@
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { marginOrderDetailPath, orderDetailPath } from '@exchange-web/protocol/paths';
-import { findMarketSymbol, type MarketSymbol, type Order } from '@exchange-web/protocol/trading';
+import type { Order } from '@exchange-web/protocol/trading';
 import type { MarginOrder } from '@exchange-web/protocol/trading-schemas';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useMemo, useState } from 'react';
-import { DataTable, type DataColumn } from '../DataTable';
-import { PageLink } from '../PageLink';
+import type { DataColumn } from '../DataTable';
 import { FormMessage } from '../trading/FormMessage';
 import { tradingFormats, type TradingFormats } from '../trading/formats';
 import { Tabs } from '../trading/Tabs';
@@ -13,7 +12,9 @@ import { ACCOUNT_REFRESH_MS } from '../trading/useTradingAccount';
 import { useTradeAction } from '../trading/useTradeAction';
 import { ListFilterBar, type ListFilterField } from './ListFilterBar';
 import { listQuery, NO_FILTERS, type ListFilterValues, type ListQueryField } from './list-filters';
-import { Pager, RecordsLayout } from './RecordsLayout';
+import { pairName, recordColumns } from './record-columns';
+import { RecordList } from './RecordList';
+import { RecordsLayout } from './RecordsLayout';
 import { RECORDS_REFRESH_MS, usePagedList } from './usePagedList';
 import styles from './records.module.css';
 
@@ -28,17 +29,6 @@ const TAB_QUERY: Record<OrdersTab, readonly ListQueryField[]> = {
   open: ['symbol', 'side', 'type'],
   history: ['symbol', 'side', 'type'],
   margin: ['symbol', 'side', 'type'],
-};
-
-/** The pair of a row (the market's own, or its symbol spelled as is when no longer quoted). */
-export const pairName = (symbol: string) => {
-  const pair = findMarketSymbol(symbol);
-  return pair ? `${pair.base}/${pair.quote}` : symbol;
-};
-/** A price to its pair's tick (as entered, when the pair is no longer quoted). */
-export const priceText = (formats: TradingFormats, symbol: string, price: string) => {
-  const pair: MarketSymbol | undefined = findMarketSymbol(symbol);
-  return pair ? formats.price(price, pair.priceTick) : formats.amount(price);
 };
 
 /**
@@ -92,6 +82,11 @@ interface ListProps {
   formats: TradingFormats;
 }
 
+const orderRowData = (row: { orderId: string; status: string }) => ({
+  'data-order-id': row.orderId,
+  'data-status': row.status,
+});
+
 function SpotOrderList({
   which,
   query,
@@ -116,84 +111,27 @@ function SpotOrderList({
     void action.call(Endpoints.cancelAllOrders, symbol ? { symbol } : {}, (reply) =>
       t('records.orders.cancelledAll', { count: reply.orders.length }),
     );
-
+  const column = recordColumns(t, formats);
   const columns: DataColumn<Order>[] = [
-    {
-      key: 'time',
-      title: t('trading.orders.time'),
-      render: (row) => formats.dateTime(row.createdAt),
-    },
-    { key: 'pair', title: t('trading.orders.pair'), render: (row) => pairName(row.symbol) },
-    {
-      key: 'side',
-      title: t('trading.orders.side'),
-      render: (row) => (
-        <span className={row.side === 'buy' ? styles.up : styles.down}>
-          {t(`trading.form.${row.side}`)}
-        </span>
-      ),
-    },
-    {
-      key: 'type',
-      title: t('trading.orders.type'),
-      render: (row) => t(`trading.form.${row.type}`),
-    },
-    {
-      key: 'price',
-      title: t('trading.orders.price'),
-      align: 'end',
-      render: (row) =>
-        row.price === null ? t('trading.orders.market') : priceText(formats, row.symbol, row.price),
-    },
-    {
-      key: 'size',
-      title: t('trading.orders.size'),
-      align: 'end',
-      render: (row) => formats.amount(row.size),
-    },
-    {
-      key: 'filled',
-      title: t('trading.orders.filled'),
-      align: 'end',
-      render: (row) => formats.amount(row.filledSize),
-    },
-    {
-      key: 'average',
-      title: t('trading.orders.average'),
-      align: 'end',
-      render: (row) =>
-        row.averagePrice === null ? '—' : priceText(formats, row.symbol, row.averagePrice),
-    },
-    {
-      key: 'status',
-      title: open ? t('trading.orders.actions') : t('trading.orders.status'),
-      render: (row) =>
-        open ? (
-          <button
-            type="button"
-            className={styles.button}
-            disabled={action.busy}
-            aria-label={t('trading.orders.cancelOrder', { id: row.orderId })}
-            onClick={() => cancel(row)}
-          >
-            {t('trading.orders.cancel')}
-          </button>
-        ) : (
-          t(`trading.orders.statuses.${row.status}`)
-        ),
-    },
-    {
-      key: 'detail',
-      title: t('records.detail.label'),
-      render: (row) => (
-        <PageLink
-          href={orderDetailPath(row.orderId)}
-          aria-label={t('records.detail.of', { id: row.orderId })}
-        >
-          {t('records.detail.label')}
-        </PageLink>
-      ),
-    },
+    column.time((row) => row.createdAt),
+    column.pair(),
+    column.side(),
+    column.type(),
+    column.price(
+      'price',
+      t('trading.orders.price'),
+      (row) => row.price,
+      t('trading.orders.market'),
+    ),
+    column.amount('size', t('trading.orders.size'), (row) => row.size),
+    column.amount('filled', t('trading.orders.filled'), (row) => row.filledSize),
+    column.price('average', t('trading.orders.average'), (row) => row.averagePrice),
+    column.cancelOrStatus(
+      open ? t('trading.orders.actions') : t('trading.orders.status'),
+      action.busy,
+      cancel,
+    ),
+    column.detail(orderDetailPath),
   ];
 
   return (
@@ -213,18 +151,15 @@ function SpotOrderList({
           </button>
         </div>
       ) : null}
-      <ListStatus failed={list.failed} />
-      <DataTable
+      <RecordList
+        list={list}
+        asked={query !== null}
         columns={columns}
-        rows={query === null ? [] : list.rows}
         rowKey={(row) => row.orderId}
-        rowData={(row) => ({ 'data-order-id': row.orderId, 'data-status': row.status })}
-        loadingText={t('records.loading')}
-        emptyText={t('records.empty')}
+        rowData={orderRowData}
         caption={t(open ? 'records.orders.open' : 'records.orders.history')}
-        data-testid={open ? 'open-orders' : 'order-history'}
+        testId={open ? 'open-orders' : 'order-history'}
       />
-      <Pager page={list.page} hasMore={list.hasMore} onPage={list.setPage} />
       <FormMessage message={action.message} testId="orders-message" />
     </>
   );
@@ -241,107 +176,40 @@ function MarginOrderList({ query, formats }: ListProps) {
     void action.call(Endpoints.marginCancelOrder, { orderId: order.orderId }, () =>
       t('trading.orders.cancelled'),
     );
+  const column = recordColumns(t, formats);
   const columns: DataColumn<MarginOrder>[] = [
-    { key: 'time', title: t('trading.orders.time'), render: (row) => formats.dateTime(row.time) },
-    { key: 'pair', title: t('trading.orders.pair'), render: (row) => pairName(row.symbol) },
+    column.time((row) => row.time),
+    column.pair(),
     {
       key: 'mode',
       title: t('trading.marginAccount.mode'),
       render: (row) => t(`trading.marginAccount.${row.mode}`),
     },
-    {
-      key: 'type',
-      title: t('trading.orders.type'),
-      render: (row) => t(`trading.form.${row.type}`),
-    },
-    {
-      key: 'side',
-      title: t('trading.orders.side'),
-      render: (row) => (
-        <span className={row.side === 'buy' ? styles.up : styles.down}>
-          {t(`trading.form.${row.side}`)}
-        </span>
-      ),
-    },
-    {
-      key: 'price',
-      title: t('trading.orders.price'),
-      align: 'end',
-      render: (row) => priceText(formats, row.symbol, row.price),
-    },
-    {
-      key: 'size',
-      title: t('trading.orders.size'),
-      align: 'end',
-      render: (row) => formats.amount(row.size),
-    },
-    {
-      key: 'fee',
-      title: t('trading.orders.fee'),
-      align: 'end',
-      render: (row) => `${formats.amount(row.fee)} USDT`,
-    },
+    column.type(),
+    column.side(),
+    column.price('price', t('trading.orders.price'), (row) => row.price),
+    column.amount('size', t('trading.orders.size'), (row) => row.size),
+    column.amount('fee', t('trading.orders.fee'), (row) => row.fee, 'USDT'),
     {
       key: 'loan',
       title: t('trading.marginAccount.sideEffect'),
       render: (row) => t(`trading.marginAccount.sideEffects.${row.sideEffect}`),
     },
-    {
-      key: 'status',
-      title: t('trading.orders.status'),
-      render: (row) =>
-        row.status === 'open' ? (
-          <button
-            type="button"
-            className={styles.button}
-            disabled={action.busy}
-            aria-label={t('trading.orders.cancelOrder', { id: row.orderId })}
-            onClick={() => cancel(row)}
-          >
-            {t('trading.orders.cancel')}
-          </button>
-        ) : (
-          t(`trading.orders.statuses.${row.status}`)
-        ),
-    },
-    {
-      key: 'detail',
-      title: t('records.detail.label'),
-      render: (row) => (
-        <PageLink
-          href={marginOrderDetailPath(row.orderId)}
-          aria-label={t('records.detail.of', { id: row.orderId })}
-        >
-          {t('records.detail.label')}
-        </PageLink>
-      ),
-    },
+    column.cancelOrStatus(t('trading.orders.status'), action.busy, cancel),
+    column.detail(marginOrderDetailPath),
   ];
   return (
     <>
-      <ListStatus failed={list.failed} />
-      <DataTable
+      <RecordList
+        list={list}
+        asked={query !== null}
         columns={columns}
-        rows={query === null ? [] : list.rows}
         rowKey={(row) => row.orderId}
-        rowData={(row) => ({ 'data-order-id': row.orderId, 'data-status': row.status })}
-        loadingText={t('records.loading')}
-        emptyText={t('records.empty')}
+        rowData={orderRowData}
         caption={t('records.orders.margin')}
-        data-testid="margin-orders"
+        testId="margin-orders"
       />
-      <Pager page={list.page} hasMore={list.hasMore} onPage={list.setPage} />
       <FormMessage message={action.message} testId="orders-message" />
     </>
   );
-}
-
-/** Says that the list could not be read (what is shown, if anything, is older). */
-export function ListStatus({ failed }: { failed: boolean }) {
-  const { t } = useShellState();
-  return failed ? (
-    <p className={styles.error} role="alert">
-      {t('records.failed')}
-    </p>
-  ) : null;
 }

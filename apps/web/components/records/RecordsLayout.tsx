@@ -2,7 +2,7 @@ import { RecordPagePath } from '@exchange-web/protocol/paths';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import Head from 'next/head';
 import type { ReactNode } from 'react';
-import { PageLink } from '../PageLink';
+import { SectionNav } from '../SectionNav';
 import styles from './records.module.css';
 
 /** The order and record pages, as the nav lists them. */
@@ -33,19 +33,15 @@ export function RecordsLayout({ section, title, testId, children }: RecordsLayou
       </Head>
       <section className={styles.page} aria-labelledby="records-title" data-testid={testId}>
         <h1 id="records-title">{title}</h1>
-        <nav aria-label={t('records.nav')}>
-          <div className={styles.nav}>
-            {(Object.keys(SECTION_PATHS) as RecordsSection[]).map((key) => (
-              <PageLink
-                key={key}
-                href={SECTION_PATHS[key]}
-                aria-current={key === section ? 'page' : undefined}
-              >
-                {t(`records.sections.${key}`)}
-              </PageLink>
-            ))}
-          </div>
-        </nav>
+        <SectionNav
+          label={t('records.nav')}
+          items={(Object.keys(SECTION_PATHS) as RecordsSection[]).map((key) => ({
+            key,
+            href: SECTION_PATHS[key],
+            label: t(`records.sections.${key}`),
+          }))}
+          current={section}
+        />
         {children}
       </section>
     </>

@@ -3,17 +3,18 @@ import { orderDetailPath } from '@exchange-web/protocol/paths';
 import { MARGIN_RECORD_KINDS, type Fill } from '@exchange-web/protocol/trading';
 import type { MarginRecord } from '@exchange-web/protocol/trading-schemas';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
-import { useMemo, useState } from 'react';
-import { DataTable, type DataColumn } from '../DataTable';
+import { useMemo, useState, type ComponentProps } from 'react';
+import type { DataColumn } from '../DataTable';
 import { PageLink } from '../PageLink';
 import { tradingFormats } from '../trading/formats';
 import type { CsvColumn } from './csv-export';
 import { ExportButton } from './ExportButton';
-import { ListFilterBar } from './ListFilterBar';
-import { listQuery, NO_FILTERS, type ListFilterValues } from './list-filters';
-import { ListStatus, pairName, priceText } from './OrdersCenter';
-import { Pager, RecordsLayout } from './RecordsLayout';
-import { usePagedList } from './usePagedList';
+import { ListFilterBar, type ListFilterField } from './ListFilterBar';
+import { listQuery, NO_FILTERS, type ListFilterValues, type ListQueryField } from './list-filters';
+import { pairName, recordColumns } from './record-columns';
+import { RecordList, type RecordListProps } from './RecordList';
+import { RecordsLayout, type RecordsSection } from './RecordsLayout';
+import { usePagedList, type PagedList } from './usePagedList';
 import styles from './records.module.css';
 
 /** A time in an exported file: ISO 8601 in UTC, which every spreadsheet reads the same. */
@@ -22,6 +23,60 @@ const csvTime = (ms: number) => new Date(ms).toISOString();
 const fillsOf = (reply: { fills: Fill[] }) => reply.fills;
 const recordsOf = (reply: { records: MarginRecord[] }) => reply.records;
 
+/** The filters of a ledger: those its bar shows, the call fields they fill. */
+function useLedgerFilters(fields: readonly ListQueryField[]) {
+  const [filters, setFilters] = useState<ListFilterValues>(NO_FILTERS);
+  return { filters, setFilters, query: listQuery(filters, fields) };
+}
+
+interface LedgerProps<Row> extends Omit<RecordListProps<Row>, 'asked' | 'list'> {
+  section: RecordsSection;
+  filterBar: Omit<ComponentProps<typeof ListFilterBar>, 'value' | 'onChange' | 'rangeError'> & {
+    fields: readonly ListFilterField[];
+  };
+  filters: ReturnType<typeof useLedgerFilters>;
+  list: PagedList<Row>;
+  csvColumns: readonly CsvColumn<Row>[];
+  fileName: string;
+}
+
+/** A ledger page: its filters, the CSV export of what they match, and the paged list. */
+function Ledger<Row>({
+  section,
+  filterBar,
+  filters,
+  list,
+  csvColumns,
+  fileName,
+  ...table
+}: LedgerProps<Row>) {
+  const { t } = useShellState();
+  const asked = filters.query !== null;
+  return (
+    <RecordsLayout
+      section={section}
+      title={t(`records.sections.${section}`)}
+      testId={`${table.testId}-page`}
+    >
+      <ListFilterBar
+        {...filterBar}
+        value={filters.filters}
+        onChange={filters.setFilters}
+        rangeError={asked ? null : t('records.filters.rangeInvalid')}
+      />
+      <div className={styles.toolbar}>
+        <ExportButton
+          readAll={list.readAll}
+          columns={csvColumns}
+          fileName={fileName}
+          disabled={!asked}
+        />
+      </div>
+      <RecordList list={list} asked={asked} {...table} />
+    </RecordsLayout>
+  );
+}
+
 /**
  * The spot trade records (SPEC 2 `record/exchange`): every fill of the trader's spot orders with
  * its price, size and fee, filtered by pair, side and days, paged, and exported as CSV.
@@ -29,40 +84,16 @@ const recordsOf = (reply: { records: MarginRecord[] }) => reply.records;
 export function SpotTradeRecords() {
   const { t, language } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
-  const [filters, setFilters] = useState<ListFilterValues>(NO_FILTERS);
-  const query = listQuery(filters, ['symbol', 'side']);
-  const list = usePagedList(Endpoints.fills, query, fillsOf);
-
+  const filters = useLedgerFilters(['symbol', 'side']);
+  const list = usePagedList(Endpoints.fills, filters.query, fillsOf);
+  const column = recordColumns(t, formats);
   const columns: DataColumn<Fill>[] = [
-    { key: 'time', title: t('trading.orders.time'), render: (row) => formats.dateTime(row.time) },
-    { key: 'pair', title: t('trading.orders.pair'), render: (row) => pairName(row.symbol) },
-    {
-      key: 'side',
-      title: t('trading.orders.side'),
-      render: (row) => (
-        <span className={row.side === 'buy' ? styles.up : styles.down}>
-          {t(`trading.form.${row.side}`)}
-        </span>
-      ),
-    },
-    {
-      key: 'price',
-      title: t('trading.orders.price'),
-      align: 'end',
-      render: (row) => priceText(formats, row.symbol, row.price),
-    },
-    {
-      key: 'size',
-      title: t('trading.orders.size'),
-      align: 'end',
-      render: (row) => formats.amount(row.size),
-    },
-    {
-      key: 'fee',
-      title: t('trading.orders.fee'),
-      align: 'end',
-      render: (row) => `${formats.amount(row.fee)} USDT`,
-    },
+    column.time((row) => row.time),
+    column.pair(),
+    column.side(),
+    column.price('price', t('trading.orders.price'), (row) => row.price),
+    column.amount('size', t('trading.orders.size'), (row) => row.size),
+    column.amount('fee', t('trading.orders.fee'), (row) => row.fee, 'USDT'),
     {
       key: 'order',
       title: t('records.detail.orderId'),
@@ -79,40 +110,20 @@ export function SpotTradeRecords() {
     { header: t('records.detail.orderId'), value: (row) => row.orderId },
     { header: t('records.detail.fillId'), value: (row) => row.fillId },
   ];
-
   return (
-    <RecordsLayout
+    <Ledger
       section="spotTrades"
-      title={t('records.sections.spotTrades')}
-      testId="spot-trades-page"
-    >
-      <ListFilterBar
-        fields={['symbol', 'side', 'days']}
-        value={filters}
-        onChange={setFilters}
-        rangeError={query === null ? t('records.filters.rangeInvalid') : null}
-      />
-      <div className={styles.toolbar}>
-        <ExportButton
-          readAll={list.readAll}
-          columns={csvColumns}
-          fileName="spot-trades"
-          disabled={query === null}
-        />
-      </div>
-      <ListStatus failed={list.failed} />
-      <DataTable
-        columns={columns}
-        rows={query === null ? [] : list.rows}
-        rowKey={(row) => row.fillId}
-        rowData={(row) => ({ 'data-order-id': row.orderId })}
-        loadingText={t('records.loading')}
-        emptyText={t('records.empty')}
-        caption={t('records.sections.spotTrades')}
-        data-testid="spot-trades"
-      />
-      <Pager page={list.page} hasMore={list.hasMore} onPage={list.setPage} />
-    </RecordsLayout>
+      filterBar={{ fields: ['symbol', 'side', 'days'] }}
+      filters={filters}
+      list={list}
+      csvColumns={csvColumns}
+      fileName="spot-trades"
+      columns={columns}
+      rowKey={(row) => row.fillId}
+      rowData={(row) => ({ 'data-order-id': row.orderId })}
+      caption={t('records.sections.spotTrades')}
+      testId="spot-trades"
+    />
   );
 }
 
@@ -124,26 +135,20 @@ export function SpotTradeRecords() {
 export function MarginRecords() {
   const { t, language } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
-  const [filters, setFilters] = useState<ListFilterValues>(NO_FILTERS);
-  const query = listQuery(filters, ['symbol', 'kind']);
-  const list = usePagedList(Endpoints.marginRecords, query, recordsOf);
+  const filters = useLedgerFilters(['symbol', 'kind']);
+  const list = usePagedList(Endpoints.marginRecords, filters.query, recordsOf);
+  const column = recordColumns(t, formats);
   const accountName = (row: MarginRecord) =>
     row.symbol === null
       ? t('trading.marginAccount.cross')
       : `${t('trading.marginAccount.isolated')} ${pairName(row.symbol)}`;
   const kindName = (row: MarginRecord) => t(`records.kinds.${row.kind}`);
-
   const columns: DataColumn<MarginRecord>[] = [
-    { key: 'time', title: t('trading.orders.time'), render: (row) => formats.dateTime(row.time) },
+    column.time((row) => row.time),
     { key: 'account', title: t('records.columns.account'), render: accountName },
     { key: 'kind', title: t('records.columns.kind'), render: kindName },
     { key: 'coin', title: t('trading.marginAccount.coin'), render: (row) => row.coin },
-    {
-      key: 'amount',
-      title: t('trading.marginAccount.amount'),
-      align: 'end',
-      render: (row) => formats.amount(row.amount),
-    },
+    column.amount('amount', t('trading.marginAccount.amount'), (row) => row.amount),
     { key: 'detail', title: t('records.columns.detail'), render: (row) => row.detail ?? '' },
   ];
   const csvColumns: CsvColumn<MarginRecord>[] = [
@@ -155,45 +160,27 @@ export function MarginRecords() {
     { header: t('records.columns.detail'), value: (row) => row.detail ?? '' },
     { header: t('records.columns.recordId'), value: (row) => row.recordId },
   ];
-
   return (
-    <RecordsLayout
+    <Ledger
       section="marginRecords"
-      title={t('records.sections.marginRecords')}
-      testId="margin-records-page"
-    >
-      <ListFilterBar
-        fields={['symbol', 'kind', 'days']}
-        value={filters}
-        onChange={setFilters}
-        symbolLabel={t('records.filters.account')}
-        anySymbol={t('records.filters.allAccounts')}
-        kinds={MARGIN_RECORD_KINDS.map((kind) => ({
+      filterBar={{
+        fields: ['symbol', 'kind', 'days'],
+        symbolLabel: t('records.filters.account'),
+        anySymbol: t('records.filters.allAccounts'),
+        kinds: MARGIN_RECORD_KINDS.map((kind) => ({
           value: kind,
           label: t(`records.kinds.${kind}`),
-        }))}
-        rangeError={query === null ? t('records.filters.rangeInvalid') : null}
-      />
-      <div className={styles.toolbar}>
-        <ExportButton
-          readAll={list.readAll}
-          columns={csvColumns}
-          fileName="margin-records"
-          disabled={query === null}
-        />
-      </div>
-      <ListStatus failed={list.failed} />
-      <DataTable
-        columns={columns}
-        rows={query === null ? [] : list.rows}
-        rowKey={(row) => row.recordId}
-        rowData={(row) => ({ 'data-kind': row.kind })}
-        loadingText={t('records.loading')}
-        emptyText={t('records.empty')}
-        caption={t('records.sections.marginRecords')}
-        data-testid="margin-records"
-      />
-      <Pager page={list.page} hasMore={list.hasMore} onPage={list.setPage} />
-    </RecordsLayout>
+        })),
+      }}
+      filters={filters}
+      list={list}
+      csvColumns={csvColumns}
+      fileName="margin-records"
+      columns={columns}
+      rowKey={(row) => row.recordId}
+      rowData={(row) => ({ 'data-kind': row.kind })}
+      caption={t('records.sections.marginRecords')}
+      testId="margin-records"
+    />
   );
 }

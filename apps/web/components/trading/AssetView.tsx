@@ -5,6 +5,7 @@ import { findMarketSymbol, MARKET_SYMBOLS, type Ticker } from '@exchange-web/pro
 import { RecordPagePath, tradingPath } from '@exchange-web/protocol/paths';
 import Head from 'next/head';
 import { PageLink } from '../PageLink';
+import { SectionNav } from '../SectionNav';
 import { useMemo, type ReactNode } from 'react';
 import { futuresEquity, usdtPrices, valueBalances } from './asset-value';
 import { tradingFormats } from './formats';
@@ -44,19 +45,15 @@ export function AssetFrame({ tab, children }: { tab: AssetTab; children: ReactNo
         data-tab={tab}
       >
         <h1 id="asset-title">{t('trading.asset.title')}</h1>
-        <nav aria-label={t('trading.asset.nav')}>
-          <div className={styles.assetNav}>
-            {(Object.keys(ASSET_PATHS) as AssetTab[]).map((key) => (
-              <PageLink
-                key={key}
-                href={ASSET_PATHS[key]}
-                aria-current={key === tab ? 'page' : undefined}
-              >
-                {tabTitle[key]}
-              </PageLink>
-            ))}
-          </div>
-        </nav>
+        <SectionNav
+          label={t('trading.asset.nav')}
+          items={(Object.keys(ASSET_PATHS) as AssetTab[]).map((key) => ({
+            key,
+            href: ASSET_PATHS[key],
+            label: tabTitle[key],
+          }))}
+          current={tab}
+        />
         {children}
       </section>
     </>

@@ -12,7 +12,7 @@ import { compare, isDecimalText } from './trade-math';
 import { ACCOUNT_REFRESH_MS } from './useTradingAccount';
 import { useTradeAction } from './useTradeAction';
 import { marginActionCheck } from './margin-checks';
-import { SelectField } from './SelectField';
+import { DecimalField, SelectField } from './FormFields';
 import styles from './trading.module.css';
 
 type Mode = MarginOrderRequest['mode'];
@@ -213,17 +213,13 @@ function MarginActions({
         options={coins.map((entry) => ({ value: entry, label: entry }))}
         onChange={setCoin}
       />
-      <div className={styles.field}>
-        <label htmlFor="margin-amount">{t('trading.marginAccount.amount')}</label>
-        <input
-          id="margin-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={amountCheck.invalid}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </div>
+      <DecimalField
+        id="margin-amount"
+        label={t('trading.marginAccount.amount')}
+        value={amount}
+        invalid={amountCheck.invalid}
+        onChange={setAmount}
+      />
       <button
         type="submit"
         className={styles.submit}
@@ -312,29 +308,21 @@ function MarginOrderForm({
         onChange={setSide}
       />
       {type === 'limit' ? (
-        <div className={styles.field}>
-          <label htmlFor="margin-price">{t('trading.form.price', { coin: pair.quote })}</label>
-          <input
-            id="margin-price"
-            inputMode="decimal"
-            autoComplete="off"
-            value={price}
-            aria-invalid={priceCheck.invalid}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-        </div>
-      ) : null}
-      <div className={styles.field}>
-        <label htmlFor="margin-size">{t('trading.form.size', { coin: pair.base })}</label>
-        <input
-          id="margin-size"
-          inputMode="decimal"
-          autoComplete="off"
-          value={size}
-          aria-invalid={amountCheck.invalid}
-          onChange={(event) => setSize(event.target.value)}
+        <DecimalField
+          id="margin-price"
+          label={t('trading.form.price', { coin: pair.quote })}
+          value={price}
+          invalid={priceCheck.invalid}
+          onChange={setPrice}
         />
-      </div>
+      ) : null}
+      <DecimalField
+        id="margin-size"
+        label={t('trading.form.size', { coin: pair.base })}
+        value={size}
+        invalid={amountCheck.invalid}
+        onChange={setSize}
+      />
       <SelectField<SideEffect>
         id="margin-side-effect"
         label={t('trading.marginAccount.sideEffect')}

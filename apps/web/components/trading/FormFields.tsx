@@ -39,3 +39,29 @@ export function SelectField<Value extends string>({
     </div>
   );
 }
+
+export interface DecimalFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  /** Marks the field as refused (the form says why). */
+  invalid: boolean;
+  onChange(value: string): void;
+}
+
+/** A labelled text field for an amount or a price: the decimal keypad on phones, no autofill. */
+export function DecimalField({ id, label, value, invalid, onChange }: DecimalFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        aria-invalid={invalid}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
