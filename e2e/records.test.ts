@@ -238,6 +238,10 @@ describe('the order and record pages', () => {
         await page.locator('table[aria-busy=false]').first().waitFor();
         expect([path, await seriousAxeViolations(page)]).toEqual([path, []]);
       }
+      // The margin page with a trader's account and forms (its buttons' contrast included).
+      await page.goto(`${siteUrl}/trade-margin/BTCUSDT?appTheme=${theme}`);
+      await page.getByTestId('margin-summary').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
     },
   );
 

@@ -113,31 +113,40 @@ function MarginSummary({
             : `${formats.amount(margin.riskRatio, 4)} · ${t(`trading.marginAccount.level.${margin.level}`)}`}
         </dd>
       </dl>
-      <table className={styles.table} data-testid="margin-holdings">
-        <caption>{t('trading.marginAccount.holdings')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('trading.marginAccount.coin')}</th>
-            <th scope="col">{t('trading.form.available')}</th>
-            <th scope="col">{t('trading.asset.frozen')}</th>
-            <th scope="col">{t('trading.marginAccount.borrowed')}</th>
-            <th scope="col">{t('trading.marginAccount.interest')}</th>
-            <th scope="col">{t('trading.marginAccount.maxBorrowable')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {margin.holdings.map((holding) => (
-            <tr key={holding.coin} data-coin={holding.coin} data-available={holding.available}>
-              <th scope="row">{holding.coin}</th>
-              <td>{formats.amount(holding.available)}</td>
-              <td data-frozen={holding.frozen}>{formats.amount(holding.frozen)}</td>
-              <td data-borrowed={holding.borrowed}>{formats.amount(holding.borrowed)}</td>
-              <td>{formats.amount(holding.interest)}</td>
-              <td>{formats.amount(holding.maxBorrowable)}</td>
+      {/* Six columns in a narrow panel: the table scrolls sideways rather than spill out, and
+          takes focus so a keyboard can scroll it too. */}
+      <div
+        className={styles.scrollX}
+        tabIndex={0}
+        role="region"
+        aria-label={t('trading.marginAccount.holdings')}
+      >
+        <table className={styles.table} data-testid="margin-holdings">
+          <caption>{t('trading.marginAccount.holdings')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('trading.marginAccount.coin')}</th>
+              <th scope="col">{t('trading.form.available')}</th>
+              <th scope="col">{t('trading.asset.frozen')}</th>
+              <th scope="col">{t('trading.marginAccount.borrowed')}</th>
+              <th scope="col">{t('trading.marginAccount.interest')}</th>
+              <th scope="col">{t('trading.marginAccount.maxBorrowable')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {margin.holdings.map((holding) => (
+              <tr key={holding.coin} data-coin={holding.coin} data-available={holding.available}>
+                <th scope="row">{holding.coin}</th>
+                <td>{formats.amount(holding.available)}</td>
+                <td data-frozen={holding.frozen}>{formats.amount(holding.frozen)}</td>
+                <td data-borrowed={holding.borrowed}>{formats.amount(holding.borrowed)}</td>
+                <td>{formats.amount(holding.interest)}</td>
+                <td>{formats.amount(holding.maxBorrowable)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -222,7 +231,7 @@ function MarginActions({
       />
       <button
         type="submit"
-        className={styles.submit}
+        className={`${styles.submit} ${styles.submitNeutral}`}
         disabled={trade.busy}
         data-testid="margin-action-submit"
       >
