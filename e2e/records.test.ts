@@ -238,10 +238,16 @@ describe('the order and record pages', () => {
         await page.locator('table[aria-busy=false]').first().waitFor();
         expect([path, await seriousAxeViolations(page)]).toEqual([path, []]);
       }
-      // The margin page with a trader's account and forms (its buttons' contrast included).
-      await page.goto(`${siteUrl}/trade-margin/BTCUSDT?appTheme=${theme}`);
-      await page.getByTestId('margin-summary').waitFor();
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      // The trading pages with a trader's account and forms (their buttons' contrast included).
+      for (const [path, ready] of [
+        ['/trade-margin/BTCUSDT', 'margin-summary'],
+        ['/spot/BTCUSDT', 'order-submit'],
+        ['/futures/usdt/BTCUSDT', 'position-submit'],
+      ] as const) {
+        await page.goto(`${siteUrl}${path}?appTheme=${theme}`);
+        await page.getByTestId(ready).waitFor();
+        expect([path, await seriousAxeViolations(page)]).toEqual([path, []]);
+      }
     },
   );
 
