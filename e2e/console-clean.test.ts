@@ -29,11 +29,18 @@ afterAll(async () => {
 const fromDeadOrigin = (message: ConsoleMessage) =>
   message.location().url.startsWith(deadOrigin) || message.text().includes(deadOrigin);
 
+/**
+ * The browser's own complaints about the page's security headers: warnings in type, yet a header
+ * the browser cannot read (an unknown Permissions-Policy feature) is a defect of ours.
+ */
+const headerComplaint = (message: ConsoleMessage) =>
+  message.type() === 'warning' && /Permissions-Policy|Content-Security-Policy/.test(message.text());
+
 /** Opens `path` and answers what its console showed as errors once the page had settled. */
 async function consoleErrorsOf(page: Page, path: string): Promise<string[]> {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !fromDeadOrigin(message))
+    if ((message.type() === 'error' || headerComplaint(message)) && !fromDeadOrigin(message))
       errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));

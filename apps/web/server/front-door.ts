@@ -34,13 +34,15 @@ export interface FrontDoorOptions {
 
 /**
  * Headers every reply of the site carries (README "Security"). Permissions-Policy turns off the
- * powerful features no page uses, so an injected script or a framed ad cannot ask for them.
+ * powerful features no page uses, so an injected script or a framed ad cannot ask for them; it
+ * names only features Chromium knows (an unknown one, such as `bluetooth`, is a console error
+ * in every visitor's browser; e2e console-clean checks it).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy':
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), browsing-topics=()',
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), browsing-topics=()',
 };
 
 /** The methods a page answers. */
