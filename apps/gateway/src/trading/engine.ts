@@ -81,6 +81,14 @@ const toFill = (row: FillRow): Fill => ({
   time: row.created_ms,
 });
 
+/** The time window and page of a list query, as its last four SQL parameters. */
+export const windowParams = (query: Pick<OrderListQuery, 'from' | 'to' | 'limit' | 'offset'>) => [
+  query.from ?? null,
+  query.to ?? null,
+  query.limit,
+  query.offset,
+];
+
 const orderNotFound = (orderId: string) =>
   new RefusedError({
     status: 404,
@@ -402,10 +410,7 @@ export class TradingEngine {
         query.symbol ?? null,
         query.side ?? null,
         query.type ?? null,
-        query.from ?? null,
-        query.to ?? null,
-        query.limit,
-        query.offset,
+        ...windowParams(query),
       ],
     );
     return rows.map(toOrder);
@@ -426,10 +431,7 @@ export class TradingEngine {
         query.symbol ?? null,
         query.side ?? null,
         query.orderId ?? null,
-        query.from ?? null,
-        query.to ?? null,
-        query.limit,
-        query.offset,
+        ...windowParams(query),
       ],
     );
     return rows.map(toFill);

@@ -1,6 +1,5 @@
 import { MARKET_SYMBOLS, TradeCode, type MarketSymbol } from '@exchange-web/protocol/trading';
 import {
-  checkBorrow,
   hourlyInterestOf,
   marginLevelOf,
   marginValuation,
@@ -32,6 +31,7 @@ import {
   LockedBalances,
   MAX_SETTLE_SCAN_SECONDS,
   refuse,
+  windowParams,
   type AccountRef,
 } from './engine';
 import { marginActionRefusal, type MarginActionState } from './margin-rules';
@@ -521,8 +521,8 @@ export class MarginEngine {
       let borrowed = new Dec(0);
       const lacking = hold.amount.minus(margin.holding(pays).available);
       if (lacking.gt(0) && request.sideEffect === 'autoBorrow') {
-        this.#requireBorrowable(pays);
-        refuse(checkBorrow(margin.forRules(this.#priceOf(second)), pays, text(lacking)));
+        // The same judge as a borrow by hand: a coin without a rate, or past the collateral.
+        refuse(marginActionRefusal(this.#actionState(margin), 'borrow', pays, lacking));
         margin.change(pays, { available: lacking, borrowed: lacking });
         await margin.record('borrow', pays, lacking, nowMs, `for order ${orderId}`);
         borrowed = lacking;
@@ -781,10 +781,7 @@ export class MarginEngine {
         query.side ?? null,
         query.type ?? null,
         query.status ?? null,
-        query.from ?? null,
-        query.to ?? null,
-        query.limit,
-        query.offset,
+        ...windowParams(query),
       ],
     );
     return rows.map(toMarginOrder);
@@ -851,16 +848,7 @@ export class MarginEngine {
          AND ($4::text IS NULL OR kind = $4)
          AND ($5::bigint IS NULL OR created_ms >= $5) AND ($6::bigint IS NULL OR created_ms <= $6)
        ORDER BY created_ms DESC, record_id LIMIT $7 OFFSET $8`,
-      [
-        ref.userId,
-        ref.account,
-        scope,
-        query.kind ?? null,
-        query.from ?? null,
-        query.to ?? null,
-        query.limit,
-        query.offset,
-      ],
+      [ref.userId, ref.account, scope, query.kind ?? null, ...windowParams(query)],
     );
     return rows.map((row) => ({
       recordId: row.record_id,
