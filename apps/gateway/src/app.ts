@@ -42,6 +42,7 @@ import { registerSignConfigRoutes } from './routes/sign-config';
 import { registerMarketRoutes } from './routes/market';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
 import { registerTrackingRoutes } from './routes/tracking';
+import { registerCopyRoutes } from './routes/copy';
 import { registerMarginRoutes, registerTradingRoutes } from './routes/trading';
 import { registerVerificationRoutes } from './routes/verification';
 import { createDeliveries } from './messaging/deliveries';
@@ -51,6 +52,7 @@ import { SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
 import { SimulatedMarket } from './market/price-model';
+import { CopyEngine } from './trading/copy';
 import { TradingEngine } from './trading/engine';
 import { MarginEngine } from './trading/margin';
 
@@ -243,7 +245,11 @@ export function createApp({
   const market = new SimulatedMarket(config.marketCycleMs);
   registerMarketRoutes(routes, { market, config });
   const engine = new TradingEngine(db, market);
-  registerTradingRoutes(signed, engine);
+  const copy = new CopyEngine(db, engine, config.copy);
+  registerTradingRoutes(signed, engine, () => {
+    copy.processSignals().catch(logError);
+  });
+  registerCopyRoutes(routes, signed, copy);
   registerMarginRoutes(signed, new MarginEngine(db, market, config.margin));
 
   app.notFound((c) => {

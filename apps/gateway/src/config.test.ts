@@ -295,6 +295,7 @@ describe('readMarketConfig', () => {
           DOGE: '0.000008',
         },
       },
+      copy: { leadMinUsdt: '1000', positionDelayMs: 600_000, statsCacheMs: 30_000 },
     });
     expect(readConfig({})).toMatchObject(DEFAULT_MARKET_CONFIG);
   });
@@ -309,6 +310,9 @@ describe('readMarketConfig', () => {
         GATEWAY_MARGIN_CALL_RATIO: '1.5',
         GATEWAY_MARGIN_LIQUIDATION_RATIO: '1.2',
         GATEWAY_MARGIN_HOURLY_RATES: 'USDT:0.00001, BTC:0.000004',
+        GATEWAY_COPY_LEAD_MIN_USDT: '250',
+        GATEWAY_COPY_POSITION_DELAY_MS: '0',
+        GATEWAY_COPY_STATS_CACHE_MS: '5000',
       }),
     ).toEqual({
       marketCycleMs: 20_000,
@@ -320,6 +324,7 @@ describe('readMarketConfig', () => {
         liquidation: '1.2',
         hourlyRates: { USDT: '0.00001', BTC: '0.000004' },
       },
+      copy: { leadMinUsdt: '250', positionDelayMs: 0, statsCacheMs: 5000 },
     });
   });
 

@@ -241,6 +241,20 @@ export interface MarketConfig {
   tradingSettleIntervalMs: number;
   /** Margin accounts' thresholds and interest (README "Margin"). */
   margin: MarginConfig;
+  /** Copy trading's rules (README "Copy trading"). */
+  copy: CopyConfig;
+}
+
+export interface CopyConfig {
+  /** USDT an account must hold to apply as a lead trader. `GATEWAY_COPY_LEAD_MIN_USDT`. @default "1000" */
+  leadMinUsdt: string;
+  /**
+   * How old a lead's open position must be before their public profile shows it, so followers
+   * and others cannot front-run a lead. `GATEWAY_COPY_POSITION_DELAY_MS`. @default 600_000
+   */
+  positionDelayMs: number;
+  /** How long a lead's computed results are reused. `GATEWAY_COPY_STATS_CACHE_MS`. @default 30_000 */
+  statsCacheMs: number;
 }
 
 export interface MarginConfig {
@@ -408,6 +422,7 @@ export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
       DOGE: '0.000008',
     },
   },
+  copy: { leadMinUsdt: '1000', positionDelayMs: 600_000, statsCacheMs: 30_000 },
 };
 
 /**
@@ -719,6 +734,16 @@ export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
       0,
     ),
     margin: marginFrom(env, defaults.margin),
+    copy: {
+      leadMinUsdt: ratioFrom(env, 'GATEWAY_COPY_LEAD_MIN_USDT', defaults.copy.leadMinUsdt),
+      positionDelayMs: integerFrom(
+        env,
+        'GATEWAY_COPY_POSITION_DELAY_MS',
+        defaults.copy.positionDelayMs,
+        0,
+      ),
+      statsCacheMs: integerFrom(env, 'GATEWAY_COPY_STATS_CACHE_MS', defaults.copy.statsCacheMs, 0),
+    },
   };
 }
 

@@ -13,6 +13,8 @@ import { startImageServers, type RunningImageServers } from './images/servers';
 import { SimulatedMarket } from './market/price-model';
 import { loadSecretsKey, SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
+import { CopyEngine } from './trading/copy';
+import { runDemoLeads, seedDemoLeads } from './trading/copy-demo';
 import { startSettleTimer, TradingEngine } from './trading/engine';
 import { MarginEngine } from './trading/margin';
 
@@ -46,10 +48,14 @@ function settleEverything(db: Database, config: GatewayConfig) {
   const market = new SimulatedMarket(config.marketCycleMs);
   const trading = new TradingEngine(db, market);
   const margin = new MarginEngine(db, market, config.margin);
+  const copy = new CopyEngine(db, trading, config.copy);
   return {
     async settle() {
       await trading.settle();
       await margin.settle();
+      // Demo leads take their steps, then every lead trade not yet mirrored is copied.
+      await runDemoLeads(db, trading);
+      await copy.processSignals();
     },
   };
 }
@@ -81,7 +87,10 @@ async function startWithImages(
   const db = await openDatabase();
   try {
     await migrate(db);
-    if (config.seedDemo) await seedDemoData(db);
+    if (config.seedDemo) {
+      await seedDemoData(db);
+      await seedDemoLeads(db, new SimulatedMarket(config.marketCycleMs), Date.now());
+    }
     // The first start makes the shared challenge key, so it exists before any challenge is asked.
     await new ChallengeHmacKey(db, config.challengeHmacKey).get();
   } catch (error) {

@@ -1,3 +1,4 @@
+import { CopyPath } from '@exchange-web/protocol/copy-trading';
 import { DEV_TRUST_ROOT_CERT_PEM } from '@exchange-web/protocol/dev-trust-root';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { gatewaySignConfigReplySchema } from '@exchange-web/protocol/schemas';
@@ -34,6 +35,12 @@ const tradingCalls = [
   TradingPath.marginCancelOrder,
   TradingPath.marginOrders,
   TradingPath.marginOrderDetail,
+  CopyPath.apply,
+  CopyPath.follow,
+  CopyPath.stop,
+  CopyPath.follows,
+  CopyPath.trades,
+  CopyPath.leading,
 ];
 
 let gateway: RunningGateway;

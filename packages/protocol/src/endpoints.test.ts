@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CopyPath } from './copy-trading';
 import { Endpoints, type Endpoint } from './endpoints';
 import { userInfoReplyFixture } from './fixtures';
 import { ImagePath } from './images';
@@ -10,6 +11,7 @@ const registeredPaths = new Set<string>([
   ...Object.values(ApiPath),
   ...Object.values(TradingPath),
   ...Object.values(ImagePath),
+  ...Object.values(CopyPath),
 ]);
 
 describe('Endpoints', () => {
@@ -25,6 +27,9 @@ describe('Endpoints', () => {
     expect(publicNames.sort()).toEqual(
       [
         'coinIcons',
+        // The lead traders and their results are the same for every visitor.
+        'copyLead',
+        'copyLeads',
         'depth',
         'domainConfigList',
         'gatewaySignConfig',

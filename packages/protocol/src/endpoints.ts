@@ -9,6 +9,7 @@
  */
 import type * as z from 'zod/mini';
 import { ImagePath } from './images';
+import { CopyPath } from './copy-trading';
 import { ApiPath } from './paths';
 import { TradingPath } from './trading';
 
@@ -19,6 +20,7 @@ export type EndpointMethod = 'GET' | 'POST';
 export type EndpointPath =
   | ApiPath
   | (typeof TradingPath)[keyof typeof TradingPath]
+  | CopyPath
   | (typeof ImagePath)[keyof typeof ImagePath];
 
 /** Whose data a call reads: anyone's alike, or the signed-in user's own. */
@@ -112,6 +114,7 @@ const authenticator = endpointsIn(() => import('./authenticator'));
 const qrLogin = endpointsIn(() => import('./qr-login'));
 const passkeys = endpointsIn(() => import('./passkeys'));
 const contactChange = endpointsIn(() => import('./contact-change'));
+const copy = endpointsIn(() => import('./copy-trading-schemas'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -204,6 +207,16 @@ export const Endpoints = {
   marginOrders: trading('POST', TradingPath.marginOrders, 'marginOrdersQuerySchema', 'marginOrdersReplySchema'),
   marginOrderDetail: trading('POST', TradingPath.marginOrderDetail, 'orderDetailRequestSchema', 'marginOrderDetailReplySchema'),
   marginRecords: trading('POST', TradingPath.marginRecords, 'marginRecordsQuerySchema', 'marginRecordsReplySchema'),
+
+  // Copy trading: the public leads, then the signed calls of the account in use.
+  copyLeads: copy('GET', CopyPath.leads, 'leadsQuerySchema', 'leadsReplySchema', 'public'),
+  copyLead: copy('GET', CopyPath.lead, 'leadQuerySchema', 'leadReplySchema', 'public'),
+  copyApply: copy('POST', CopyPath.apply, 'applyLeadRequestSchema', 'leadReplySchema'),
+  copyFollow: copy('POST', CopyPath.follow, 'followRequestSchema', 'followReplySchema'),
+  copyStop: copy('POST', CopyPath.stop, 'stopFollowRequestSchema', 'followReplySchema'),
+  copyFollows: copy('POST', CopyPath.follows, 'followsQuerySchema', 'followsReplySchema'),
+  copyTrades: copy('POST', CopyPath.trades, 'copyTradesQuerySchema', 'copyTradesReplySchema'),
+  copyLeading: copy('POST', CopyPath.leading, 'leadingRequestSchema', 'leadingReplySchema'),
 
   // Inscription pages, after their server-rendered first page.
   inscriptionSearch: inscription('POST', ApiPath.inscriptionSearch, 'inscriptionSearchRequestSchema', 'inscriptionSearchReplySchema', 'public'),

@@ -345,6 +345,23 @@ export const orderDetailPath = (orderId: string) =>
 export const marginOrderDetailPath = (orderId: string) =>
   `${RecordPagePath.marginOrderDetail}?orderId=${encodeURIComponent(orderId)}`;
 
+// SPEC 2 lists order/mcp and record/mcp (both allowed in simulation) without their screens: we
+// read them as copy trading's order page (a follower's follows and copied orders) and record page
+// (a lead's profile, followers and shared profit). Discovery and the lead profiles are ours.
+/** The copy-trading pages. */
+export const CopyPagePath = {
+  /** Lead traders, sorted and filtered (real leads: not a page SPEC 2 allows in simulation). */
+  discovery: '/copy-trading',
+  /** The follower's follows, copied orders and the leads to follow, real or paper. */
+  orders: '/order/mcp',
+  /** The lead's side: applying, followers and shared profit, real or paper. */
+  records: '/record/mcp',
+} as const;
+
+/** A lead trader's public profile page. */
+export const leadProfilePath = (leadId: string) =>
+  `${CopyPagePath.discovery}/${encodeURIComponent(leadId)}`;
+
 /** An order id as the gateway makes them (a UUID) or a client may send: what a detail page takes. */
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

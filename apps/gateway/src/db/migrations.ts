@@ -10,6 +10,7 @@ import { securityLockMigration } from './security-lock-migration';
 import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
+import { copyTradingMigration } from './copy-migration';
 import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
 
 /**
@@ -482,6 +483,8 @@ export const migrations: readonly Migration[] = [
   // Margin accounts: holdings, debt, hourly interest and their records.
   marginMigration,
   marginLimitOrdersMigration,
+  // Copy trading: leads, follows, the outbox of lead trades and what each follow made of them.
+  copyTradingMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

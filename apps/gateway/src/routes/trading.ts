@@ -51,12 +51,20 @@ async function readListQuery<S extends z.ZodMiniType<{ symbol?: string | undefin
 
 /**
  * The trading calls, signed core calls of the user the session acts as (README "Simulated market
- * and trading"): spot orders, balances, the paper reset and futures positions.
+ * and trading"): spot orders, balances, the paper reset and futures positions. `afterTrade` runs
+ * after an order or position change, not awaited: it starts mirroring a lead's trade at once
+ * (the settle timer would within a second).
  */
-export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngine) {
+export function registerTradingRoutes(
+  signed: SignedRoutes,
+  engine: TradingEngine,
+  afterTrade: () => void,
+) {
   signed.post(TradingPath.placeOrder, async (c, session) => {
     const request = await readJsonBody(c, placeOrderRequestSchema);
-    return ok(c, { order: await engine.placeOrder(refOf(c, session), request) });
+    const order = await engine.placeOrder(refOf(c, session), request);
+    afterTrade();
+    return ok(c, { order });
   });
 
   signed.post(TradingPath.cancelOrder, async (c, session) => {
@@ -108,12 +116,16 @@ export function registerTradingRoutes(signed: SignedRoutes, engine: TradingEngin
 
   signed.post(TradingPath.openPosition, async (c, session) => {
     const request = await readJsonBody(c, openPositionRequestSchema);
-    return ok(c, { position: await engine.openPosition(refOf(c, session), request) });
+    const position = await engine.openPosition(refOf(c, session), request);
+    afterTrade();
+    return ok(c, { position });
   });
 
   signed.post(TradingPath.closePosition, async (c, session) => {
     const { positionId } = await readJsonBody(c, closePositionRequestSchema);
-    return ok(c, { position: await engine.closePosition(refOf(c, session), positionId) });
+    const position = await engine.closePosition(refOf(c, session), positionId);
+    afterTrade();
+    return ok(c, { position });
   });
 
   signed.post(TradingPath.positions, async (c, session) => {

@@ -1,3 +1,4 @@
+import { CopyPath } from '@exchange-web/protocol/copy-trading';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { TRADING_SIGNED_PREFIX, TradingPath } from '@exchange-web/protocol/trading';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,17 @@ describe('requiredSignMode', () => {
     }
     expect(CORE_SIGN_PATHS.prefixUrls).toContain(TRADING_SIGNED_PREFIX);
     expect(requiredSignMode('/v1/trade/spot/amendOrder')).toBe(2);
+  });
+
+  it("signs copy trading's account calls and leaves its lead lists public", () => {
+    const signed = Object.values(CopyPath).filter((path) => path.startsWith('/v1/trade/'));
+    expect(signed).toHaveLength(6);
+    for (const path of signed) {
+      expect(CORE_SIGN_PATHS.exactUrls).toContain(path);
+      expect(requiredSignMode(path)).toBe(2);
+    }
+    expect(requiredSignMode(CopyPath.leads)).toBeUndefined();
+    expect(requiredSignMode(CopyPath.lead)).toBeUndefined();
   });
 
   it('leaves the market data calls public', () => {

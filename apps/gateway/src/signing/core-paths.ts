@@ -1,6 +1,7 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { SignMode } from '@exchange-web/protocol/registry';
 import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
+import { CopyPath } from '@exchange-web/protocol/copy-trading';
 import { TRADING_SIGNED_PREFIX, TradingPath } from '@exchange-web/protocol/trading';
 
 /**
@@ -43,9 +44,11 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
  */
 const QR_ANSWER_PATHS: readonly string[] = [ApiPath.crossTerminalLoginStatus];
 
-export const TRADING_SIGNED_PATHS: readonly string[] = Object.values(TradingPath).filter((path) =>
-  path.startsWith(TRADING_SIGNED_PREFIX),
-);
+/** The trading calls, copy trading's among them, each a signed core call. */
+export const TRADING_SIGNED_PATHS: readonly string[] = [
+  ...Object.values(TradingPath),
+  ...Object.values(CopyPath),
+].filter((path) => path.startsWith(TRADING_SIGNED_PREFIX));
 
 // Every core call takes a JSON body, so each needs mode 2 (the body is signed). The protocol
 // reads signModes as call path -> mode: each exact path is listed, and the prefix too, for a

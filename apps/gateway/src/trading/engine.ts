@@ -16,9 +16,10 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { RefusedError } from '../http/errors';
-import { Dec, maxOf, text } from '../market/decimal';
+import { Dec, divide, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
+import { signalLead } from './copy-signals';
 import {
   checkOrder,
   checkPosition,
@@ -209,6 +210,10 @@ export class LockedBalances {
     return this.#amounts.get(coin)?.available ?? new Dec(0);
   }
 
+  frozen(coin: string): Dec {
+    return this.#amounts.get(coin)?.frozen ?? new Dec(0);
+  }
+
   /** Adds signed amounts to a coin's available and frozen (the coin must be locked). */
   async change(coin: string, available: Dec, frozen: Dec) {
     const current = this.#amounts.get(coin);
@@ -276,51 +281,102 @@ export class TradingEngine {
   /** Places an order: a market order, or a marketable limit one, fills at once; else it rests. */
   async placeOrder(ref: AccountRef, request: PlaceOrderRequest): Promise<Order> {
     const pair = requireMarketSymbol(request.symbol);
-    const second = this.market.nowSecond();
-    const bid = this.market.bestBid(pair, second);
-    const ask = this.market.bestAsk(pair, second);
-    const marketPrice = request.side === 'buy' ? ask : bid;
+    const quote = this.#quote(pair);
     // The order alone first, refused without a transaction; its balance once the rows are locked.
-    refuse(checkOrder(pair, request, marketPrice));
+    refuse(checkOrder(pair, request, request.side === 'buy' ? quote.ask : quote.bid));
+    return this.db.transaction(async (tx) => {
+      const placed = await this.#placeIn(tx, ref, request, quote, true);
+      if ('refusal' in placed) {
+        refuse(placed.refusal);
+        throw new Error('a refusal was not thrown');
+      }
+      return placed.order;
+    });
+  }
+
+  /**
+   * A copy's market order inside the copy's transaction: refused before anything is written, or
+   * filled at once. It does not signal: copies are not copied on.
+   */
+  async placeCopyOrder(
+    tx: Queryable,
+    ref: AccountRef,
+    request: { symbol: string; side: 'buy' | 'sell'; size: Dec },
+  ): Promise<{ refusal: Refusal } | { order: Order; fill: Fill }> {
+    const pair = requireMarketSymbol(request.symbol);
+    const placed = await this.#placeIn(
+      tx,
+      ref,
+      { symbol: pair.symbol, side: request.side, type: 'market', size: text(request.size) },
+      this.#quote(pair),
+      false,
+    );
+    if ('refusal' in placed) return placed;
+    const [fill] = await tx.query<FillRow>(
+      `SELECT ${FILL_COLUMNS} FROM trade_fills WHERE order_id = $1`,
+      [placed.order.orderId],
+    );
+    if (!fill) throw new Error('a market order was placed without its fill');
+    return { order: placed.order, fill: toFill(fill) };
+  }
+
+  #quote(pair: MarketSymbol) {
+    const second = this.market.nowSecond();
+    return {
+      second,
+      bid: this.market.bestBid(pair, second),
+      ask: this.market.bestAsk(pair, second),
+    };
+  }
+
+  async #placeIn(
+    tx: Queryable,
+    ref: AccountRef,
+    request: PlaceOrderRequest,
+    quote: { second: number; bid: Dec; ask: Dec },
+    signal: boolean,
+  ): Promise<{ refusal: Refusal } | { order: Order }> {
+    const pair = requireMarketSymbol(request.symbol);
+    const { second, bid, ask } = quote;
+    const marketPrice = request.side === 'buy' ? ask : bid;
     const size = dec(request.size);
     const limit = request.price === undefined ? undefined : dec(request.price);
     const fillPrice =
       limit === undefined
-        ? request.side === 'buy'
-          ? ask
-          : bid
+        ? marketPrice
         : isMarketable(request.side, limit, bid, ask)
           ? limit
           : undefined;
     const orderId = randomUUID();
     const nowMs = this.now();
-
-    return this.db.transaction(async (tx) => {
-      await ensurePaperAccount(tx, ref);
-      const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
-      refuse(checkOrder(pair, request, marketPrice, (coin) => balances.available(coin)));
-      if (fillPrice !== undefined) {
-        await this.#insertOrder(tx, ref, orderId, request, {
-          status: 'filled',
-          average: fillPrice,
-          held: new Dec(0),
-          second,
-          nowMs,
-        });
-        await this.#fill(tx, balances, pair, orderId, request.side, fillPrice, size, 'available');
-      } else {
-        const hold = orderHold(pair, request.side, limit ?? new Dec(0), size);
-        await balances.change(hold.coin, hold.amount.neg(), hold.amount);
-        await this.#insertOrder(tx, ref, orderId, request, {
-          status: 'open',
-          average: null,
-          held: hold.amount,
-          second,
-          nowMs,
-        });
-      }
-      return toOrder(await this.#orderRow(tx, orderId));
-    });
+    await ensurePaperAccount(tx, ref);
+    const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
+    const refusal = checkOrder(pair, request, marketPrice, (coin) => balances.available(coin));
+    if (refusal) return { refusal };
+    if (fillPrice !== undefined) {
+      await this.#insertOrder(tx, ref, orderId, request, {
+        status: 'filled',
+        average: fillPrice,
+        held: new Dec(0),
+        second,
+        nowMs,
+      });
+      await this.#fill(tx, balances, pair, orderId, request.side, fillPrice, size, {
+        from: 'available',
+        signal,
+      });
+    } else {
+      const hold = orderHold(pair, request.side, limit ?? new Dec(0), size);
+      await balances.change(hold.coin, hold.amount.neg(), hold.amount);
+      await this.#insertOrder(tx, ref, orderId, request, {
+        status: 'open',
+        average: null,
+        held: hold.amount,
+        second,
+        nowMs,
+      });
+    }
+    return { order: toOrder(await this.#orderRow(tx, orderId)) };
   }
 
   /** Cancels an open order of this account and releases what it held. */
@@ -486,6 +542,17 @@ export class TradingEngine {
       await tx.query(`DELETE FROM margin_accounts WHERE user_id = $1 AND account = 'paper'`, [
         userId,
       ]);
+      // Copies into the paper account end with it: what they held is gone.
+      await tx.query(
+        `UPDATE copy_follows SET status = 'stopped', stop_reason = 'user', stopped_ms = $2
+         WHERE user_id = $1 AND account = 'paper' AND status = 'active'`,
+        [userId, this.now()],
+      );
+      await tx.query(
+        `DELETE FROM copy_holdings WHERE follow_id IN
+           (SELECT follow_id FROM copy_follows WHERE user_id = $1 AND account = 'paper')`,
+        [userId],
+      );
       await tx.query(`DELETE FROM paper_balances WHERE user_id = $1`, [userId]);
       await tx.query(`DELETE FROM paper_accounts WHERE user_id = $1`, [userId]);
       await ensurePaperAccount(tx, ref);
@@ -545,10 +612,13 @@ export class TradingEngine {
     side: 'buy' | 'sell',
     price: Dec,
     size: Dec,
-    from: 'available' | 'frozen',
+    { from, signal }: { from: 'available' | 'frozen'; signal: boolean },
   ) {
     const notional = notionalOf(price, size);
     const fee = feeOf(notional);
+    // What part of its coins a sell sells, before it does: a follower sells the same part.
+    const owned = balances.available(pair.base).plus(balances.frozen(pair.base));
+    const fraction = side === 'sell' && owned.gt(0) ? divide(size, owned, 18) : undefined;
     const pay = (coin: string, amount: Dec) =>
       from === 'available'
         ? balances.change(coin, amount.neg(), new Dec(0))
@@ -576,6 +646,23 @@ export class TradingEngine {
         this.now(),
       ],
     );
+    if (signal) {
+      await signalLead(
+        tx,
+        balances.ref,
+        {
+          kind: 'spot',
+          symbol: pair.symbol,
+          side,
+          size,
+          price,
+          leverage: null,
+          leadRef: orderId,
+          fraction,
+        },
+        this.now(),
+      );
+    }
   }
 
   async #orderRow(tx: Queryable, orderId: string): Promise<OrderRow> {
@@ -594,11 +681,39 @@ export class TradingEngine {
   async openPosition(ref: AccountRef, request: OpenPositionRequest): Promise<Position> {
     const pair = requireMarketSymbol(request.symbol);
     const second = this.market.nowSecond();
-    const entry =
-      request.side === 'long'
-        ? this.market.bestAsk(pair, second)
-        : this.market.bestBid(pair, second);
-    refuse(checkPosition(pair, request, entry));
+    refuse(checkPosition(pair, request, this.#entryPrice(pair, request.side, second)));
+    return this.db.transaction(async (tx) => {
+      const opened = await this.#openIn(tx, ref, request, second, true);
+      if ('refusal' in opened) {
+        refuse(opened.refusal);
+        throw new Error('a refusal was not thrown');
+      }
+      return opened.position;
+    });
+  }
+
+  /** A copy's position inside the copy's transaction: refused before anything is written, or open. */
+  openCopyPosition(
+    tx: Queryable,
+    ref: AccountRef,
+    request: OpenPositionRequest,
+  ): Promise<{ refusal: Refusal } | { position: Position }> {
+    return this.#openIn(tx, ref, request, this.market.nowSecond(), false);
+  }
+
+  #entryPrice(pair: MarketSymbol, side: 'long' | 'short', second: number) {
+    return side === 'long' ? this.market.bestAsk(pair, second) : this.market.bestBid(pair, second);
+  }
+
+  async #openIn(
+    tx: Queryable,
+    ref: AccountRef,
+    request: OpenPositionRequest,
+    second: number,
+    signal: boolean,
+  ): Promise<{ refusal: Refusal } | { position: Position }> {
+    const pair = requireMarketSymbol(request.symbol);
+    const entry = this.#entryPrice(pair, request.side, second);
     const size = dec(request.size);
     const margin = marginOf(entry, size, request.leverage);
     const fee = feeOf(notionalOf(entry, size));
@@ -609,32 +724,48 @@ export class TradingEngine {
       dec(pair.priceTick),
     );
     const positionId = randomUUID();
-    return this.db.transaction(async (tx) => {
-      await ensurePaperAccount(tx, ref);
-      const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
-      refuse(checkPosition(pair, request, entry, (coin) => balances.available(coin)));
-      await balances.change(QUOTE_COIN, margin.plus(fee).neg(), margin);
-      await tx.query(
-        `INSERT INTO futures_positions (position_id, account, user_id, symbol, side, size,
-           leverage, entry_price, margin, liquidation_price, status, checked_second, opened_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12)`,
-        [
-          positionId,
-          ref.account,
-          ref.userId,
-          pair.symbol,
-          request.side,
-          text(size),
-          request.leverage,
-          text(entry),
-          text(margin),
-          text(liquidation),
-          second,
-          this.now(),
-        ],
+    await ensurePaperAccount(tx, ref);
+    const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
+    const refusal = checkPosition(pair, request, entry, (coin) => balances.available(coin));
+    if (refusal) return { refusal };
+    await balances.change(QUOTE_COIN, margin.plus(fee).neg(), margin);
+    const nowMs = this.now();
+    await tx.query(
+      `INSERT INTO futures_positions (position_id, account, user_id, symbol, side, size,
+         leverage, entry_price, margin, liquidation_price, status, checked_second, opened_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12)`,
+      [
+        positionId,
+        ref.account,
+        ref.userId,
+        pair.symbol,
+        request.side,
+        text(size),
+        request.leverage,
+        text(entry),
+        text(margin),
+        text(liquidation),
+        second,
+        nowMs,
+      ],
+    );
+    if (signal) {
+      await signalLead(
+        tx,
+        ref,
+        {
+          kind: 'open',
+          symbol: pair.symbol,
+          side: request.side,
+          size,
+          price: entry,
+          leverage: request.leverage,
+          leadRef: positionId,
+        },
+        nowMs,
       );
-      return this.#toPosition(await this.#positionRow(tx, positionId), second);
-    });
+    }
+    return { position: this.#toPosition(await this.#positionRow(tx, positionId), second) };
   }
 
   /** Closes an open position at the mark: margin + PnL − fee back to available USDT. */
@@ -643,34 +774,73 @@ export class TradingEngine {
     await this.settle(ref);
     const second = this.market.nowSecond();
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<PositionRow>(
-        `SELECT ${POSITION_COLUMNS} FROM futures_positions
-         WHERE position_id = $1 AND user_id = $2 AND account = $3 AND status = 'open' FOR UPDATE`,
-        [positionId, ref.userId, ref.account],
-      );
-      if (!row) {
+      const closed = await this.#closeIn(tx, ref, positionId, second, true);
+      if (!closed) {
         throw new RefusedError({
           status: 404,
           code: TradeCode.positionNotFound,
           message: `positionId: this account has no open position ${positionId}`,
         });
       }
-      const pair = pairOf(row.symbol);
-      const mark = this.market.price(pair, second);
-      const margin = dec(row.margin);
-      const outcome = closeOutcome(row.side, dec(row.entry_price), mark, dec(row.size), margin);
-      const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
-      const closed = await tx.query(
-        `UPDATE futures_positions SET status = 'closed', close_price = $2, realized_pnl = $3,
-           closed_ms = $4, checked_second = $5
-         WHERE position_id = $1 AND status = 'open' RETURNING position_id`,
-        [positionId, text(mark), text(outcome.realizedPnl), this.now(), second],
-      );
-      if (closed.length > 0) {
-        await balances.change(QUOTE_COIN, outcome.payout, margin.neg());
-      }
-      return this.#toPosition(await this.#positionRow(tx, positionId), second);
+      return closed;
     });
+  }
+
+  /**
+   * Closes a copied position inside the copy's transaction; null when it is not open (closed or
+   * liquidated already). Settle the account first, so a liquidation is not missed.
+   */
+  closeCopyPosition(tx: Queryable, ref: AccountRef, positionId: string): Promise<Position | null> {
+    return this.#closeIn(tx, ref, positionId, this.market.nowSecond(), false);
+  }
+
+  async #closeIn(
+    tx: Queryable,
+    ref: AccountRef,
+    positionId: string,
+    second: number,
+    signal: boolean,
+  ): Promise<Position | null> {
+    const [row] = await tx.query<PositionRow>(
+      `SELECT ${POSITION_COLUMNS} FROM futures_positions
+       WHERE position_id = $1 AND user_id = $2 AND account = $3 AND status = 'open' FOR UPDATE`,
+      [positionId, ref.userId, ref.account],
+    );
+    if (!row) return null;
+    const pair = pairOf(row.symbol);
+    const mark = this.market.price(pair, second);
+    const margin = dec(row.margin);
+    const outcome = closeOutcome(row.side, dec(row.entry_price), mark, dec(row.size), margin);
+    const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
+    const nowMs = this.now();
+    const closed = await tx.query(
+      `UPDATE futures_positions SET status = 'closed', close_price = $2, realized_pnl = $3,
+         closed_ms = $4, checked_second = $5
+       WHERE position_id = $1 AND status = 'open' RETURNING position_id`,
+      [positionId, text(mark), text(outcome.realizedPnl), nowMs, second],
+    );
+    if (closed.length > 0) {
+      await balances.change(QUOTE_COIN, outcome.payout, margin.neg());
+      if (signal) await this.#signalClose(tx, ref, row, mark, nowMs);
+    }
+    return this.#toPosition(await this.#positionRow(tx, positionId), second);
+  }
+
+  #signalClose(tx: Queryable, ref: AccountRef, row: PositionRow, price: Dec, nowMs: number) {
+    return signalLead(
+      tx,
+      ref,
+      {
+        kind: 'close',
+        symbol: row.symbol,
+        side: row.side,
+        size: dec(row.size),
+        price,
+        leverage: row.leverage,
+        leadRef: row.position_id,
+      },
+      nowMs,
+    );
   }
 
   /** Positions, open and ended, newest first; open ones valued at the current mark. */
@@ -803,7 +973,10 @@ export class TradingEngine {
         [orderId, second, this.now()],
       );
       if (filled.length === 0) return;
-      await this.#fill(tx, balances, pair, orderId, row.side, limit, dec(row.size), 'frozen');
+      await this.#fill(tx, balances, pair, orderId, row.side, limit, dec(row.size), {
+        from: 'frozen',
+        signal: true,
+      });
     });
   }
 
@@ -829,7 +1002,11 @@ export class TradingEngine {
         [positionId, text(liquidation), text(margin.neg()), this.now(), second],
       );
       // Isolated margin: the whole margin is lost, nothing else.
-      if (done.length > 0) await balances.change(QUOTE_COIN, new Dec(0), margin.neg());
+      if (done.length > 0) {
+        await balances.change(QUOTE_COIN, new Dec(0), margin.neg());
+        // A lead's liquidation closes their followers' copies too (those not liquidated already).
+        await this.#signalClose(tx, ref, row, liquidation, this.now());
+      }
     });
   }
 }
