@@ -41,6 +41,7 @@ export const PAGE_FAMILIES = [
       '/record/margin',
     ],
   ],
+  ['copy trading', ['/copy-trading', '/copy-trading/[leadId]', '/order/mcp', '/record/mcp']],
   [
     'BRC-20 list',
     [
@@ -67,6 +68,7 @@ export const FAMILY_PAGES = [
   { family: 'margin', path: '/margin/BTCUSDT', signedIn: true },
   { family: 'asset', path: '/asset', signedIn: true },
   { family: 'orders and records', path: '/record/exchange', signedIn: true },
+  { family: 'copy trading', path: '/copy-trading' },
   { family: 'BRC-20 list', path: '/inscription/brc-20' },
   { family: 'token', path: '/inscription/brc-20/ordi' },
   { family: 'login', path: '/login' },

@@ -2,6 +2,7 @@ import { isSuccessCode } from '@exchange-web/protocol/codes';
 import { readEnvelope } from '@exchange-web/protocol/envelope-reader';
 import { HeaderName } from '@exchange-web/protocol/registry';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CopyPath } from '@exchange-web/protocol/copy-trading';
 import type { ApiPath } from '@exchange-web/protocol/paths';
 import type * as z from 'zod/mini';
 import { gatewayUrl } from './gateway-url';
@@ -67,7 +68,7 @@ const queryOf = (payload: unknown): string => {
  * const list = await callGateway(ApiPath.inscriptionListByPage, { tab: 'hot' }, inscriptionListReplySchema);
  */
 export async function callGateway<S extends z.ZodMiniType>(
-  path: ApiPath,
+  path: ApiPath | CopyPath,
   payload: unknown,
   schema: S,
   options: GatewayCallOptions = {},
@@ -127,7 +128,7 @@ export async function callGateway<S extends z.ZodMiniType>(
 
 /** {@link callGateway} on behalf of the visitor whose page request is being rendered. */
 export type VisitorGatewayCall = <S extends z.ZodMiniType>(
-  path: ApiPath,
+  path: ApiPath | CopyPath,
   payload: unknown,
   schema: S,
   options?: Omit<GatewayCallOptions, 'forwardedFor'>,

@@ -8,6 +8,7 @@ import {
 const TRADING: readonly MessageNamespace[] = ['trading'];
 const RECORDS: readonly MessageNamespace[] = ['trading', 'records'];
 const INSCRIPTION: readonly MessageNamespace[] = ['inscription'];
+const COPY: readonly MessageNamespace[] = ['trading', 'records', 'copy'];
 const ACCOUNT: readonly MessageNamespace[] = ['account', 'apiKeys'];
 
 /**
@@ -31,6 +32,10 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/order/marginOrderInfo': RECORDS,
   '/record/exchange': RECORDS,
   '/record/margin': RECORDS,
+  '/copy-trading': COPY,
+  '/copy-trading/[leadId]': COPY,
+  '/order/mcp': COPY,
+  '/record/mcp': COPY,
   '/inscription/brc-20': INSCRIPTION,
   '/inscription/brc-20/page': INSCRIPTION,
   '/inscription/brc-20/hot': INSCRIPTION,

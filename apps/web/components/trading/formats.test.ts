@@ -15,10 +15,12 @@ describe('tradingFormats', () => {
 
     expect(formats.percent('0.0123')).toBe('+1.23%');
     expect(formats.percent('-0.5')).toBe('-50.00%');
+    expect(formats.share('0.125')).toBe('12.50%');
+    expect(formats.share('0')).toBe('0.00%');
     expect(formats.time(Date.UTC(2026, 0, 2, 3, 4, 5))).toMatch(/\d{2}:04:05/);
     formats.time(Date.UTC(2026, 0, 2, 3, 4, 6));
     expect(formats.dateTime(Date.UTC(2026, 0, 2, 3, 4, 5))).toMatch(/:04:05/);
-    expect(numbers).toHaveBeenCalledTimes(1);
+    expect(numbers).toHaveBeenCalledTimes(2);
     expect(dates).toHaveBeenCalledTimes(2);
   });
 });

@@ -17,6 +17,8 @@ export interface TradingFormats {
   signed(value: string, places?: number): string;
   /** A signed ratio as a percentage: `"-0.0123"` → −1.23 %. */
   percent(ratio: string): string;
+  /** A ratio from 0 to 1 as a percentage without a sign: `"0.125"` → 12.50 %. */
+  share(ratio: string): string;
   /** An amount in a fiat currency by its code (USD, JPY, AED, ...). */
   fiat(value: string, currency: string): string;
   /** A time of day, to the second. */
@@ -67,6 +69,14 @@ export function tradingFormats(language: string): TradingFormats {
         signDisplay: 'exceptZero',
       }),
     );
+  const shareFormat = () =>
+    cached('share', () =>
+      Intl.NumberFormat(locale, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+    );
   const fiatFormat = (currency: string) =>
     cached(`fiat:${currency}`, () =>
       Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
@@ -87,6 +97,7 @@ export function tradingFormats(language: string): TradingFormats {
     amount: (value, places = 8) => upTo(places).format(value as Numeric),
     signed: (value, places = 2) => signedFormat(places).format(value as Numeric),
     percent: (ratio) => percentFormat().format(ratio as Numeric),
+    share: (ratio) => shareFormat().format(ratio as Numeric),
     fiat: (value, currency) => fiatFormat(currency).format(value as Numeric),
     time: (at) => timeFormat().format(at),
     dateTime: (at) => dateTimeFormat().format(at),

@@ -1,11 +1,11 @@
-import { SIMULATION_LANDING } from '@exchange-web/protocol/paths';
+import { CopyPagePath, SIMULATION_LANDING } from '@exchange-web/protocol/paths';
 import type { FooterProps, ShellOrigin } from './contract';
 
 const productLinks = [
   { key: 'footer.links.spot', path: SIMULATION_LANDING.spot },
   { key: 'footer.links.futures', path: SIMULATION_LANDING.futures },
   { key: 'footer.links.margin', path: '/margin/BTCUSDT' },
-  { key: 'footer.links.copyTrading', path: '/copy-trading' },
+  { key: 'footer.links.copyTrading', path: CopyPagePath.discovery },
   { key: 'footer.links.brc20', path: '/inscription/brc-20' },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { languages } from '@exchange-web/protocol/languages';
-import { SIMULATION_LANDING } from '@exchange-web/protocol/paths';
+import { CopyPagePath, SIMULATION_LANDING } from '@exchange-web/protocol/paths';
 import type { HeaderProps, ShellOrigin } from './contract';
 import { MenuButton } from './MenuButton';
 
@@ -7,7 +7,7 @@ const navigation = [
   { key: 'header.nav.spot', path: SIMULATION_LANDING.spot },
   { key: 'header.nav.futures', path: SIMULATION_LANDING.futures },
   { key: 'header.nav.margin', path: '/margin/BTCUSDT' },
-  { key: 'header.nav.copyTrading', path: '/copy-trading' },
+  { key: 'header.nav.copyTrading', path: CopyPagePath.discovery },
   { key: 'header.nav.inscription', path: '/inscription/brc-20' },
 ] as const;
 
