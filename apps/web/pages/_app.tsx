@@ -10,7 +10,7 @@ import {
   useSimulation,
 } from '@exchange-web/react/simulation/SimulationProvider';
 import { TrackingProvider } from '@exchange-web/react/tracking/TrackingProvider';
-import type { LocaleCode } from '@exchange-web/protocol/languages';
+import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -25,7 +25,7 @@ import {
 } from '../lib/shell-request';
 import { isSimulationRequest } from '../lib/simulation-request';
 import { pageMessages } from '../lib/page-namespaces';
-import { buildPath } from '@exchange-web/client/language';
+import { buildPath, htmlLang } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import '../styles/global.css';
@@ -84,6 +84,18 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
         .catch(() => undefined);
     });
   }, [api]);
+  const { language } = shell;
+  useEffect(() => {
+    // Next's router sets <html lang> to its locale after each navigation in the page: `default`
+    // or `bg` for our prefixes, which name no language. The page's own language is put back.
+    const restore = () => {
+      const root = document.documentElement;
+      root.lang = htmlLang(language);
+      root.dir = textDirection(language);
+    };
+    router.events.on('routeChangeComplete', restore);
+    return () => router.events.off('routeChangeComplete', restore);
+  }, [router.events, language]);
   const path = router.asPath.split(/[?#]/, 1)[0];
   // Kept while its inputs stay the same, so the shell's own updates (the session loading, say)
   // leave the page's part as it is: it hydrates after the shell (ShellChrome).
