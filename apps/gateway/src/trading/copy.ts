@@ -2,11 +2,7 @@ import { GatewayCode } from '@exchange-web/protocol/codes';
 import {
   COPY_MAX_PROFIT_SHARE,
   COPY_MAX_RATIO,
-  COPY_PERIODS,
   CopyCode,
-  type CopyMarket,
-  type CopyPeriod,
-  type CopySort,
   type CopyStopReason,
   type CopyTradeKind,
 } from '@exchange-web/protocol/copy-trading';
@@ -20,8 +16,6 @@ import type {
   LeadProfile,
   LeadsQuery,
   LeadsReply,
-  LeadStats,
-  LeadSummary,
   ProfitShare,
 } from '@exchange-web/protocol/copy-trading-schemas';
 import { findMarketSymbol, TradeCode, type MarketSymbol } from '@exchange-web/protocol/trading';
@@ -32,31 +26,14 @@ import type { CopyConfig } from '../config';
 import type { Database, Queryable } from '../db/database';
 import { RefusedError } from '../http/errors';
 import { Dec, divide, text } from '../market/decimal';
-import { allPeriodStats, spotRealised, type RealisedTrade } from './copy-stats';
+import { LEAD_COLUMNS, LeadDirectory, leadNotFound, type LeadRow } from './copy-leads';
 import { ensurePaperAccount, LockedBalances, type AccountRef, type TradingEngine } from './engine';
 import { feeOf, notionalOf, QUOTE_COIN } from './rules';
 
 /** Most follows, followers and shares one reply lists. */
 const LIST_CAP = 200;
-/** Latest closing trades a lead's profile shows. */
-const PROFILE_HISTORY = 50;
 /** Signals one pass of the outbox mirrors. */
 const SIGNAL_BATCH = 200;
-
-interface LeadRow {
-  lead_id: string;
-  user_id: string;
-  account: 'real' | 'paper';
-  nickname: string;
-  description: string;
-  markets: string;
-  profit_share: string;
-  capital: string;
-  demo: boolean;
-  created_ms: number;
-}
-const LEAD_COLUMNS = `lead_id, user_id, account, nickname, description, markets,
-  profit_share::text AS profit_share, capital::text AS capital, demo, created_ms::float8 AS created_ms`;
 
 interface FollowRow {
   follow_id: string;
@@ -130,23 +107,12 @@ type CopyOutcome =
     }
   | { status: 'skipped'; refusal: { code: string; message: string } };
 
-/** A lead's computed figures: the same for every visitor, reused for `statsCacheMs`. */
-interface LeadFigures {
-  row: LeadRow;
-  stats: LeadStats[];
-  realised: LeadTradeRecord[];
-  followers: number;
-  aum: Dec;
-}
-type LeadTradeRecord = Omit<LeadProfile['history'][number], 'pnl'> & RealisedTrade;
-
 const dec = (value: string) => new Dec(value);
 const optionalText = (value: Dec | undefined) => (value === undefined ? null : text(value));
 const skip = (code: string, message: string): CopyOutcome => ({
   status: 'skipped',
   refusal: { code, message },
 });
-const marketsOf = (row: LeadRow) => row.markets.split(',') as CopyMarket[];
 const refOf = (row: { user_id: string; account: 'real' | 'paper' }): AccountRef => ({
   userId: row.user_id,
   account: row.account,
@@ -191,24 +157,11 @@ const toTrade = (row: TradeRow): CopyTrade => ({
   time: row.created_ms,
 });
 
-const SORT_KEYS: Record<CopySort, (lead: LeadSummary) => Dec> = {
-  roi: (lead) => dec(lead.stats.roi),
-  pnl: (lead) => dec(lead.stats.pnl),
-  // The smallest drawdown first: sorted by its negation, like the others descending.
-  drawdown: (lead) => dec(lead.stats.maxDrawdown).neg(),
-  winRate: (lead) => dec(lead.stats.winRate),
-  followers: (lead) => new Dec(lead.followers),
-  aum: (lead) => dec(lead.aum),
-};
-
-const notFound = (what: 'lead' | 'follow', id: string) =>
+const followNotFound = (followId: string) =>
   new RefusedError({
     status: 404,
-    code: what === 'lead' ? CopyCode.leadNotFound : CopyCode.followNotFound,
-    message:
-      what === 'lead'
-        ? `leadId: there is no lead ${id}`
-        : `followId: this account has no follow ${id}`,
+    code: CopyCode.followNotFound,
+    message: `followId: this account has no follow ${followId}`,
   });
 
 /**
@@ -221,7 +174,8 @@ const notFound = (what: 'lead' | 'follow', id: string) =>
  * lead's share in the same transaction.
  */
 export class CopyEngine {
-  readonly #figures = new Map<string, { at: number; leads: LeadFigures[] }>();
+  /** The leads' public figures, computed from their trades and cached. */
+  readonly directory: LeadDirectory;
   #draining: Promise<void> | undefined;
   #queued: Promise<void> | undefined;
 
@@ -230,7 +184,9 @@ export class CopyEngine {
     readonly trading: TradingEngine,
     readonly config: CopyConfig,
     readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.directory = new LeadDirectory(db, config, now);
+  }
 
   // ------------------------------------------------------------------------------------------
   // Leads
@@ -281,219 +237,18 @@ export class CopyEngine {
         });
       }
     });
-    this.#figures.delete(ref.account);
+    this.directory.forget(ref.account);
     return this.lead(leadId);
   }
 
   /** The public list of leads of the real or paper market. */
-  async leads(query: LeadsQuery): Promise<LeadsReply> {
-    const figures = await this.#leadFigures(query.account);
-    const matching = figures
-      .filter((lead) => query.market === undefined || marketsOf(lead.row).includes(query.market))
-      .map((lead) => this.#summary(lead, query.period));
-    const key = SORT_KEYS[query.sort];
-    matching.sort((a, b) => key(b).cmp(key(a)) || a.createdAt - b.createdAt);
-    return {
-      leads: matching.slice(query.offset, query.offset + query.limit),
-      total: matching.length,
-    };
+  leads(query: LeadsQuery): Promise<LeadsReply> {
+    return this.directory.leads(query);
   }
 
   /** One lead's public profile. */
-  async lead(leadId: string): Promise<LeadProfile> {
-    const [row] = await this.db.query<LeadRow>(
-      `SELECT ${LEAD_COLUMNS} FROM copy_leads WHERE lead_id = $1`,
-      [leadId],
-    );
-    if (!row) throw notFound('lead', leadId);
-    const figures =
-      (await this.#leadFigures(row.account)).find((lead) => lead.row.lead_id === leadId) ??
-      (await this.#figuresOf([row]))[0];
-    if (!figures) throw notFound('lead', leadId);
-    return this.#profile(figures);
-  }
-
-  #summary(lead: LeadFigures, period: CopyPeriod): LeadSummary {
-    const stats = lead.stats[COPY_PERIODS.indexOf(period)];
-    if (!stats) throw new Error(`no results for ${period} days`);
-    return { ...this.#leadFields(lead), stats };
-  }
-
-  #leadFields(lead: LeadFigures): Omit<LeadSummary, 'stats'> {
-    return {
-      leadId: lead.row.lead_id,
-      nickname: lead.row.nickname,
-      markets: marketsOf(lead.row),
-      profitShare: text(dec(lead.row.profit_share)),
-      followers: lead.followers,
-      aum: text(lead.aum),
-      demo: lead.row.demo,
-      createdAt: lead.row.created_ms,
-    };
-  }
-
-  async #profile(lead: LeadFigures): Promise<LeadProfile> {
-    const shownBefore = this.now() - this.config.positionDelayMs;
-    const positions = await this.db.query<{
-      symbol: string;
-      side: 'long' | 'short';
-      size: string;
-      leverage: number;
-      entry_price: string;
-      opened_ms: number;
-    }>(
-      `SELECT symbol, side, size::text AS size, leverage, entry_price::text AS entry_price,
-         opened_ms::float8 AS opened_ms FROM futures_positions
-       WHERE user_id = $1 AND account = $2 AND status = 'open' AND opened_ms <= $3
-       ORDER BY opened_ms DESC, position_id LIMIT $4`,
-      [lead.row.user_id, lead.row.account, shownBefore, PROFILE_HISTORY],
-    );
-    return {
-      ...this.#leadFields(lead),
-      account: lead.row.account,
-      description: lead.row.description,
-      stats: lead.stats,
-      positions: positions.map((position) => ({
-        symbol: position.symbol,
-        side: position.side,
-        size: text(dec(position.size)),
-        leverage: position.leverage,
-        entryPrice: text(dec(position.entry_price)),
-        openedAt: position.opened_ms,
-      })),
-      history: lead.realised
-        .filter((trade) => trade.time <= shownBefore)
-        .sort((a, b) => b.time - a.time)
-        .slice(0, PROFILE_HISTORY)
-        .map(({ pnl, ...trade }) => ({ ...trade, pnl: text(pnl.round(8, Dec.roundDown)) })),
-      positionDelayMs: this.config.positionDelayMs,
-    };
-  }
-
-  async #leadFigures(account: 'real' | 'paper'): Promise<LeadFigures[]> {
-    const cached = this.#figures.get(account);
-    if (cached && this.now() - cached.at < this.config.statsCacheMs) return cached.leads;
-    const rows = await this.db.query<LeadRow>(
-      `SELECT ${LEAD_COLUMNS} FROM copy_leads WHERE account = $1 ORDER BY created_ms, lead_id`,
-      [account],
-    );
-    const leads = await this.#figuresOf(rows);
-    this.#figures.set(account, { at: this.now(), leads });
-    return leads;
-  }
-
-  async #figuresOf(rows: readonly LeadRow[]): Promise<LeadFigures[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.lead_id);
-    const followers = await this.db.query<{ lead_id: string; count: number }>(
-      `SELECT lead_id, count(*)::int AS count FROM copy_follows
-       WHERE status = 'active' AND lead_id = ANY($1::text[]) GROUP BY lead_id`,
-      [ids],
-    );
-    // Under copy: the margin of copied positions still open, and the cost of copied coins held.
-    const aum = await this.db.query<{ lead_id: string; amount: string }>(
-      `SELECT f.lead_id, sum(p.margin)::text AS amount FROM copy_follows f
-         JOIN copy_trades t ON t.follow_id = f.follow_id AND t.kind = 'open' AND t.status = 'copied'
-         JOIN futures_positions p ON p.position_id = t.position_id AND p.status = 'open'
-       WHERE f.status = 'active' AND f.lead_id = ANY($1::text[]) GROUP BY f.lead_id
-       UNION ALL
-       SELECT f.lead_id, sum(h.cost)::text AS amount FROM copy_follows f
-         JOIN copy_holdings h ON h.follow_id = f.follow_id
-       WHERE f.status = 'active' AND f.lead_id = ANY($1::text[]) GROUP BY f.lead_id`,
-      [ids],
-    );
-    const figures: LeadFigures[] = [];
-    for (const row of rows) {
-      const realised = await this.#realised(row);
-      figures.push({
-        row,
-        realised,
-        stats: allPeriodStats(realised, dec(row.capital), this.now()),
-        followers: followers.find((entry) => entry.lead_id === row.lead_id)?.count ?? 0,
-        aum: aum
-          .filter((entry) => entry.lead_id === row.lead_id)
-          .reduce((sum, entry) => sum.plus(entry.amount ?? '0'), new Dec(0)),
-      });
-    }
-    return figures;
-  }
-
-  /**
-   * A lead's closing trades since they became a lead, from their own positions and fills: a
-   * futures position's profit after both fees, a spot sell's at the average cost of the buys.
-   */
-  async #realised(row: LeadRow): Promise<LeadTradeRecord[]> {
-    const markets = marketsOf(row);
-    const trades: LeadTradeRecord[] = [];
-    if (markets.includes('futures')) {
-      const positions = await this.db.query<{
-        symbol: string;
-        side: 'long' | 'short';
-        size: string;
-        entry_price: string;
-        close_price: string;
-        realized_pnl: string;
-        closed_ms: number;
-      }>(
-        `SELECT symbol, side, size::text AS size, entry_price::text AS entry_price,
-           close_price::text AS close_price, realized_pnl::text AS realized_pnl,
-           closed_ms::float8 AS closed_ms
-         FROM futures_positions
-         WHERE user_id = $1 AND account = $2 AND status <> 'open' AND opened_ms >= $3`,
-        [row.user_id, row.account, row.created_ms],
-      );
-      for (const position of positions) {
-        const size = dec(position.size);
-        const openFee = feeOf(notionalOf(dec(position.entry_price), size));
-        trades.push({
-          symbol: position.symbol,
-          market: 'futures',
-          side: position.side,
-          size: text(size),
-          price: text(dec(position.close_price)),
-          pnl: dec(position.realized_pnl).minus(openFee),
-          time: position.closed_ms,
-        });
-      }
-    }
-    if (markets.includes('spot')) {
-      const fills = await this.db.query<{
-        symbol: string;
-        side: 'buy' | 'sell';
-        price: string;
-        size: string;
-        fee: string;
-        created_ms: number;
-      }>(
-        `SELECT symbol, side, price::text AS price, size::text AS size, fee::text AS fee,
-           created_ms::float8 AS created_ms
-         FROM trade_fills WHERE user_id = $1 AND account = $2 AND created_ms >= $3
-         ORDER BY created_ms, fill_id`,
-        [row.user_id, row.account, row.created_ms],
-      );
-      const sells = spotRealised(
-        fills.map((fill) => ({
-          symbol: fill.symbol,
-          side: fill.side,
-          price: dec(fill.price),
-          size: dec(fill.size),
-          fee: dec(fill.fee),
-          time: fill.created_ms,
-        })),
-      );
-      for (const sell of sells) {
-        trades.push({
-          symbol: sell.symbol,
-          market: 'spot',
-          side: 'sell',
-          size: text(sell.size),
-          price: text(sell.price),
-          pnl: sell.pnl,
-          time: sell.time,
-        });
-      }
-    }
-    return trades;
+  lead(leadId: string): Promise<LeadProfile> {
+    return this.directory.lead(leadId);
   }
 
   /** The lead's side of copy trading: profile, followers and the profit they shared. */
@@ -555,7 +310,7 @@ export class CopyEngine {
       `SELECT ${LEAD_COLUMNS} FROM copy_leads WHERE lead_id = $1`,
       [request.leadId],
     );
-    if (!lead) throw notFound('lead', request.leadId);
+    if (!lead) throw leadNotFound(request.leadId);
     if (lead.account !== ref.account) {
       throw new RefusedError({
         status: 409,
@@ -616,7 +371,7 @@ export class CopyEngine {
         });
       }
     });
-    this.#figures.delete(ref.account);
+    this.directory.forget(ref.account);
     return this.#followOf(ref, followId);
   }
 
@@ -631,7 +386,7 @@ export class CopyEngine {
          WHERE f.follow_id = $1 AND f.user_id = $2 AND f.account = $3 FOR UPDATE`,
         [followId, ref.userId, ref.account],
       );
-      if (!follow) throw notFound('follow', followId);
+      if (!follow) throw followNotFound(followId);
       if (follow.status !== 'active') {
         throw new RefusedError({
           status: 409,
@@ -641,7 +396,7 @@ export class CopyEngine {
       }
       await this.#end(tx, follow, 'user', closePositions);
     });
-    this.#figures.delete(ref.account);
+    this.directory.forget(ref.account);
     return this.#followOf(ref, followId);
   }
 
@@ -699,7 +454,7 @@ export class CopyEngine {
       `${this.#followSelect()} WHERE f.follow_id = $1 AND f.user_id = $2 AND f.account = $3`,
       [followId, ref.userId, ref.account],
     );
-    if (!row) throw notFound('follow', followId);
+    if (!row) throw followNotFound(followId);
     return toFollow(row);
   }
 
@@ -745,7 +500,7 @@ export class CopyEngine {
         waiting.add(signal.lead_id);
       }
     }
-    if (signals.length > 0) this.#figures.clear();
+    if (signals.length > 0) this.directory.forgetAll();
   }
 
   /** Mirrors a signal into every follow; false when it must wait for an earlier one. */
