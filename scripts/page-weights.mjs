@@ -57,6 +57,7 @@ export const PAGE_FAMILIES = [
   ['account', ['/account']],
   ['API keys', ['/account/newapi']],
   ['operator', ['/operator/tracking']],
+  ['legal', ['/legal/[document]']],
   ['not found', ['/404']],
 ];
 
@@ -76,6 +77,7 @@ export const FAMILY_PAGES = [
   { family: 'account', path: '/account', signedIn: true },
   { family: 'API keys', path: '/account/newapi', signedIn: true },
   { family: 'operator', path: '/operator/tracking', signedIn: true },
+  { family: 'legal', path: '/legal/terms' },
 ];
 
 /**

@@ -51,6 +51,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/history': [...ACCOUNT, 'security'],
   '/subaccount/setting/antiphishing': [...ACCOUNT, 'security'],
   '/operator/tracking': ['operator'],
+  '/legal/[document]': [],
   '/404': [],
   '/_error': [],
 };

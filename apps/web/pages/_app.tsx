@@ -27,6 +27,7 @@ import { isSimulationRequest } from '../lib/simulation-request';
 import { pageMessages } from '../lib/page-namespaces';
 import { buildPath, htmlLang } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
+import { isLegalPath } from '@exchange-web/protocol/legal';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import '../styles/global.css';
 
@@ -111,7 +112,8 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
   );
   // The language accepted on this page, before the next request carries the cookie.
   const [acceptedHere, setAcceptedHere] = useState<string | null>(null);
-  const legalOpen = !legalAccepted && acceptedHere !== shell.language;
+  // The legal pages themselves never ask: the dialog's own link leads to the terms, to be read.
+  const legalOpen = !legalAccepted && acceptedHere !== shell.language && !isLegalPath(path ?? '');
   return (
     <ShellChrome
       inert={legalOpen}

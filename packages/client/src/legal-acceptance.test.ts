@@ -1,3 +1,4 @@
+import { LEGAL_VERSIONS } from '@exchange-web/protocol/legal';
 import { describe, expect, it } from 'vitest';
 import { memoryCookieJar } from './cookie-jar';
 import {
@@ -15,8 +16,19 @@ describe('legal acceptance', () => {
     acceptance.accept('zh-CN');
     expect(acceptance.isAccepted('en')).toBe(true);
     expect(acceptance.isAccepted('ja')).toBe(false);
-    expect(jar.entries.get('legal_acceptance')).toEqual({ value: 'en:1,zh-CN:1', expires: 365 });
+    expect(jar.entries.get('legal_acceptance')).toEqual({
+      value: `en:${LEGAL_NOTICE_VERSION},zh-CN:${LEGAL_NOTICE_VERSION}`,
+      expires: 365,
+    });
     expect(isLegalNoticeAccepted(jar.get('legal_acceptance'), 'zh-CN')).toBe(true);
+  });
+
+  it('records the versions of the terms and privacy notice accepted', () => {
+    // Terms 1 and privacy 1: a new version of either is a new notice.
+    expect(LEGAL_NOTICE_VERSION).toBe(
+      LEGAL_VERSIONS.terms.version * 1000 + LEGAL_VERSIONS.privacy.version,
+    );
+    expect(isLegalNoticeAccepted('en:1', 'en')).toBe(false);
   });
 
   it('asks again when the notice version changes or the cookie is malformed', () => {

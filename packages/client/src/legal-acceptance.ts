@@ -1,8 +1,10 @@
+import { LEGAL_NOTICE_VERSION } from '@exchange-web/protocol/legal';
 import { COOKIE_PREFERENCE_DAYS, CookieName } from '@exchange-web/protocol/registry';
 import type { CookieJar } from './cookie-jar';
 
-/** Raise when a locale's notice text changes materially: everyone is asked again. */
-export const LEGAL_NOTICE_VERSION = 1;
+// The version follows the terms of use and privacy notice (protocol legal.ts): a new version of
+// either asks everyone again.
+export { LEGAL_NOTICE_VERSION };
 
 /** Parses the acceptance cookie, `en:1,ja:1`; anything malformed counts as not accepted. */
 export function parseLegalAcceptance(value: string | undefined): Record<string, number> {

@@ -20,7 +20,8 @@ describe('tradingFormats', () => {
     expect(formats.time(Date.UTC(2026, 0, 2, 3, 4, 5))).toMatch(/\d{2}:04:05/);
     formats.time(Date.UTC(2026, 0, 2, 3, 4, 6));
     expect(formats.dateTime(Date.UTC(2026, 0, 2, 3, 4, 5))).toMatch(/:04:05/);
+    expect(formats.date(Date.UTC(2026, 10, 26))).toBe('November 26, 2026');
     expect(numbers).toHaveBeenCalledTimes(2);
-    expect(dates).toHaveBeenCalledTimes(2);
+    expect(dates).toHaveBeenCalledTimes(3);
   });
 });

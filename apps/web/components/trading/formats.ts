@@ -25,6 +25,8 @@ export interface TradingFormats {
   time(at: number): string;
   /** A date and time. */
   dateTime(at: number): string;
+  /** A calendar day in words, as the UTC day it is (a document's effective date). */
+  date(at: number): string;
 }
 
 // NOTE: Intl.NumberFormat formats decimal strings exactly (ES2023), so no value passes a float.
@@ -89,6 +91,8 @@ export function tradingFormats(language: string): TradingFormats {
     cached('dateTime', () =>
       Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
     );
+  const dateFormat = () =>
+    cached('date', () => Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
   return {
     locale,
     rtl: textDirection(language) === 'rtl',
@@ -101,5 +105,6 @@ export function tradingFormats(language: string): TradingFormats {
     fiat: (value, currency) => fiatFormat(currency).format(value as Numeric),
     time: (at) => timeFormat().format(at),
     dateTime: (at) => dateTimeFormat().format(at),
+    date: (at) => dateFormat().format(at),
   };
 }
