@@ -58,6 +58,7 @@ export const PAGE_FAMILIES = [
   ['API keys', ['/account/newapi']],
   ['operator', ['/operator/tracking']],
   ['legal', ['/legal/[document]']],
+  ['download', ['/download']],
   ['not found', ['/404']],
 ];
 
@@ -78,6 +79,7 @@ export const FAMILY_PAGES = [
   { family: 'API keys', path: '/account/newapi', signedIn: true },
   { family: 'operator', path: '/operator/tracking', signedIn: true },
   { family: 'legal', path: '/legal/terms' },
+  { family: 'download', path: '/download' },
 ];
 
 /**

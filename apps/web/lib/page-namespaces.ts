@@ -52,6 +52,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/subaccount/setting/antiphishing': [...ACCOUNT, 'security'],
   '/operator/tracking': ['operator'],
   '/legal/[document]': [],
+  '/download': ['download'],
   '/404': [],
   '/_error': [],
 };

@@ -1,4 +1,5 @@
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
+import { WEB_APP_MANIFEST_PATH } from '@exchange-web/protocol/paths';
 import Document, {
   Head,
   Html,
@@ -70,6 +71,10 @@ export default class ShellDocument extends Document<ShellDocumentProps> {
       <Html lang={lang} dir={dir} className={className}>
         <Head nonce={nonce}>
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          {/* The site installs as an app on phones and desktops (the download page, README). */}
+          <link rel="manifest" href={WEB_APP_MANIFEST_PATH} />
+          <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+          <meta name="theme-color" content="#0a5fb4" />
         </Head>
         <body>
           <Main />

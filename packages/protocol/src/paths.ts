@@ -358,6 +358,15 @@ export const CopyPagePath = {
   records: '/record/mcp',
 } as const;
 
+// SPEC 2 lists `download` (allowed in simulation) without its screen: we read it as the page that
+// installs the site as an app on the visitor's device (a web app manifest: no app store needed).
+/** The page that installs the site as an app, with a QR code to open it on a phone. */
+export const DOWNLOAD_PAGE_PATH = '/download';
+/** The API keys page (SPEC 2 `account/newapi`). */
+export const API_KEYS_PAGE_PATH = '/account/newapi';
+/** The web app manifest the pages link to. */
+export const WEB_APP_MANIFEST_PATH = '/manifest.webmanifest';
+
 /** A lead trader's public profile page. */
 export const leadProfilePath = (leadId: string) =>
   `${CopyPagePath.discovery}/${encodeURIComponent(leadId)}`;

@@ -1,0 +1,24 @@
+import { buildPath } from '@exchange-web/client/language';
+import { DOWNLOAD_PAGE_PATH } from '@exchange-web/protocol/paths';
+import type { GetServerSideProps } from 'next';
+import { DownloadView, type DownloadPageProps } from '../components/download/DownloadView';
+import { readShellRequest } from '../lib/shell-request';
+import { siteOrigin } from '../lib/site-origin';
+
+export const getServerSideProps: GetServerSideProps<DownloadPageProps> = async (ctx) => {
+  const shell = readShellRequest({
+    cookieHeader: ctx.req.headers.cookie,
+    query: ctx.query,
+    routerLocale: ctx.locale,
+  });
+  return {
+    props: {
+      pageUrl: `${siteOrigin(ctx.req.headers)}${buildPath(DOWNLOAD_PAGE_PATH, shell.prefix)}`,
+    },
+  };
+};
+
+/** Installing the site as an app (SPEC 2 `download`). */
+export default function DownloadPage(props: DownloadPageProps) {
+  return <DownloadView {...props} />;
+}

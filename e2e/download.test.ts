@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newVisitor } from './support/accounts';
+import { launchIsolatedBrowser } from './support/browser';
+import { serverHtml } from './support/pages';
+import type { Browser } from 'playwright-core';
+
+const siteUrl = inject('siteUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the download page', () => {
+  it('is server-rendered with a QR code of its own address, in each language', async () => {
+    const english = await serverHtml(`${siteUrl}/download`);
+    expect(english.status).toBe(200);
+    expect(english.html).toContain(`data-value="${siteUrl}/download"`);
+    // The code itself is in the HTML: nothing appears or moves after the script runs.
+    expect(english.html).toMatch(/data-testid="download-qr"[^>]*>\s*<svg/);
+    const japanese = await serverHtml(`${siteUrl}/ja/download`);
+    expect(japanese.html).toContain(`data-value="${siteUrl}/ja/download"`);
+    expect(japanese.html).not.toContain('>Get exchange-web on your devices<');
+    // SPEC 2 allows it in simulation: no redirect to the spot landing.
+    const simulated = await serverHtml(`${siteUrl}/download`, 'simulation-trade=1');
+    expect([simulated.status, simulated.redirects]).toEqual([200, []]);
+  });
+
+  it('links a web app manifest whose icons exist, so browsers offer to install the site', async () => {
+    const { html } = await serverHtml(`${siteUrl}/`);
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    const manifest = (await (await fetch(`${siteUrl}/manifest.webmanifest`)).json()) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    for (const icon of manifest.icons) {
+      const response = await fetch(`${siteUrl}${icon.src}`);
+      expect([icon.src, response.status, response.headers.get('content-type')]).toEqual([
+        icon.src,
+        200,
+        icon.type,
+      ]);
+    }
+  });
+
+  it("marks the visitor's kind of device: a computer, for this browser", async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.goto(`${siteUrl}/download`);
+    await page.locator('[data-testid=install-platform][data-current=true]').waitFor();
+    expect(
+      await page
+        .locator('[data-testid=install-platform][data-current=true]')
+        .getAttribute('data-platform'),
+    ).toBe('desktop');
+    // The same page as a phone sees it.
+    const phone = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+    });
+    await context.close();
+    const onPhone = await phone.newPage();
+    await onPhone.goto(`${siteUrl}/download`);
+    await onPhone
+      .locator('[data-testid=install-platform][data-platform=android][data-current=true]')
+      .waitFor();
+    await phone.close();
+  });
+});
