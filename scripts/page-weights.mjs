@@ -59,6 +59,7 @@ export const PAGE_FAMILIES = [
   ['operator', ['/operator/tracking']],
   ['legal', ['/legal/[document]']],
   ['download', ['/download']],
+  ['proof of reserves', ['/proof-of-reserves']],
   ['not found', ['/404']],
 ];
 
@@ -80,6 +81,7 @@ export const FAMILY_PAGES = [
   { family: 'operator', path: '/operator/tracking', signedIn: true },
   { family: 'legal', path: '/legal/terms' },
   { family: 'download', path: '/download' },
+  { family: 'proof of reserves', path: '/proof-of-reserves' },
 ];
 
 /**

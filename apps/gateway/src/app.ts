@@ -43,6 +43,7 @@ import { registerMarketRoutes } from './routes/market';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
 import { registerTrackingRoutes } from './routes/tracking';
 import { registerCopyRoutes } from './routes/copy';
+import { registerReservesRoutes } from './routes/reserves';
 import { registerMarginRoutes, registerTradingRoutes } from './routes/trading';
 import { registerVerificationRoutes } from './routes/verification';
 import { createDeliveries } from './messaging/deliveries';
@@ -52,6 +53,7 @@ import { SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
 import { SimulatedMarket } from './market/price-model';
+import { ReservesEngine } from './reserves/engine';
 import { CopyEngine } from './trading/copy';
 import { TradingEngine } from './trading/engine';
 import { MarginEngine } from './trading/margin';
@@ -250,6 +252,7 @@ export function createApp({
     copy.processSignals().catch(logError);
   });
   registerCopyRoutes(routes, signed, copy);
+  registerReservesRoutes(routes, signed, new ReservesEngine(db, config.reserves));
   registerMarginRoutes(signed, new MarginEngine(db, market, config.margin));
 
   app.notFound((c) => {

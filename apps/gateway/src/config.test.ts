@@ -296,7 +296,16 @@ describe('readMarketConfig', () => {
         },
       },
       copy: { leadMinUsdt: '1000', positionDelayMs: 600_000, statsCacheMs: 30_000 },
+      reserves: DEFAULT_MARKET_CONFIG.reserves,
     });
+    expect(DEFAULT_MARKET_CONFIG.reserves.snapshotIntervalMs).toBe(3_600_000);
+    expect(DEFAULT_MARKET_CONFIG.reserves.wallets.map((wallet) => wallet.asset)).toEqual([
+      'BTC',
+      'ETH',
+      'SOL',
+      'DOGE',
+      'USDT',
+    ]);
     expect(readConfig({})).toMatchObject(DEFAULT_MARKET_CONFIG);
   });
 
@@ -313,6 +322,8 @@ describe('readMarketConfig', () => {
         GATEWAY_COPY_LEAD_MIN_USDT: '250',
         GATEWAY_COPY_POSITION_DELAY_MS: '0',
         GATEWAY_COPY_STATS_CACHE_MS: '5000',
+        GATEWAY_RESERVES_INTERVAL_MS: '86400000',
+        GATEWAY_RESERVE_WALLETS: 'BTC:bc1qcoldwallet0001:12.5, USDT:0xhotwallet00000001:250000',
       }),
     ).toEqual({
       marketCycleMs: 20_000,
@@ -325,6 +336,13 @@ describe('readMarketConfig', () => {
         hourlyRates: { USDT: '0.00001', BTC: '0.000004' },
       },
       copy: { leadMinUsdt: '250', positionDelayMs: 0, statsCacheMs: 5000 },
+      reserves: {
+        snapshotIntervalMs: 86_400_000,
+        wallets: [
+          { asset: 'BTC', address: 'bc1qcoldwallet0001', balance: '12.5' },
+          { asset: 'USDT', address: '0xhotwallet00000001', balance: '250000' },
+        ],
+      },
     });
   });
 
@@ -335,6 +353,8 @@ describe('readMarketConfig', () => {
     [{ GATEWAY_MARGIN_LIQUIDATION_RATIO: '1.3' }, /at least 1 and under/],
     [{ GATEWAY_MARGIN_HOURLY_RATES: 'USDT=0.1' }, /COIN:rate pairs/],
     [{ GATEWAY_MARGIN_HOURLY_RATES: 'USDT:2' }, /COIN:rate pairs/],
+    [{ GATEWAY_RESERVE_WALLETS: 'BTC:short:1' }, /ASSET:address:balance/],
+    [{ GATEWAY_RESERVE_WALLETS: 'BTC:bc1qcoldwallet0001:-1' }, /ASSET:address:balance/],
   ])('refuses the margin setting %j', (env, message) => {
     expect(() => readMarketConfig(env)).toThrow(message);
   });

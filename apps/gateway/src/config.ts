@@ -243,6 +243,25 @@ export interface MarketConfig {
   margin: MarginConfig;
   /** Copy trading's rules (README "Copy trading"). */
   copy: CopyConfig;
+  /** Proof of reserves (README "Proof of reserves"). */
+  reserves: ReservesConfig;
+}
+
+/** One of the exchange's reserve wallets: what it holds of an asset, at an address. */
+export interface ReserveWallet {
+  asset: string;
+  address: string;
+  balance: string;
+}
+
+export interface ReservesConfig {
+  /** How often a snapshot is taken. `GATEWAY_RESERVES_INTERVAL_MS`. @default 3_600_000 (1 h) */
+  snapshotIntervalMs: number;
+  /**
+   * The reserve wallets published with each snapshot: `GATEWAY_RESERVE_WALLETS` as
+   * `ASSET:address:balance,…`. The default is the demo exchange's.
+   */
+  wallets: readonly ReserveWallet[];
 }
 
 export interface CopyConfig {
@@ -423,6 +442,16 @@ export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
     },
   },
   copy: { leadMinUsdt: '1000', positionDelayMs: 600_000, statsCacheMs: 30_000 },
+  reserves: {
+    snapshotIntervalMs: 3_600_000,
+    wallets: [
+      { asset: 'BTC', address: 'bc1qexchangewebreserve0btc0cold0wallet0000000', balance: '120' },
+      { asset: 'ETH', address: '0x4e5c0a1b2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f70', balance: '1500' },
+      { asset: 'SOL', address: 'ExWebReserveSo1anaCo1dWa11et1111111111111111', balance: '40000' },
+      { asset: 'DOGE', address: 'DExchangeWebReserveDogeCo1dWa11et11', balance: '25000000' },
+      { asset: 'USDT', address: '0x4e5c0a1b2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f70', balance: '12000000' },
+    ],
+  },
 };
 
 /**
@@ -744,7 +773,37 @@ export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
       ),
       statsCacheMs: integerFrom(env, 'GATEWAY_COPY_STATS_CACHE_MS', defaults.copy.statsCacheMs, 0),
     },
+    reserves: {
+      snapshotIntervalMs: integerFrom(
+        env,
+        'GATEWAY_RESERVES_INTERVAL_MS',
+        defaults.reserves.snapshotIntervalMs,
+        60_000,
+      ),
+      wallets: reserveWalletsFrom(env.GATEWAY_RESERVE_WALLETS, defaults.reserves.wallets),
+    },
   };
+}
+
+/** `ASSET:address:balance,…` as reserve wallets; unset or empty keeps the default ones. */
+function reserveWalletsFrom(
+  value: string | undefined,
+  fallback: readonly ReserveWallet[],
+): readonly ReserveWallet[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  return value.split(',').map((entry) => {
+    const [asset = '', address = '', balance = ''] = entry.trim().split(':');
+    if (
+      !/^[A-Z0-9]{2,10}$/.test(asset) ||
+      !/^[\w-]{8,100}$/.test(address) ||
+      !/^\d+(?:\.\d+)?$/.test(balance)
+    ) {
+      throw new Error(
+        `GATEWAY_RESERVE_WALLETS must be ASSET:address:balance pairs separated by commas, got "${entry}"`,
+      );
+    }
+    return { asset, address, balance };
+  });
 }
 
 const RATIO_PATTERN = /^\d{1,6}(?:\.\d{1,8})?$/;

@@ -13,6 +13,7 @@ import { startImageServers, type RunningImageServers } from './images/servers';
 import { SimulatedMarket } from './market/price-model';
 import { loadSecretsKey, SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
+import { ReservesEngine } from './reserves/engine';
 import { CopyEngine } from './trading/copy';
 import { runDemoLeads, seedDemoLeads } from './trading/copy-demo';
 import { startSettleTimer, TradingEngine } from './trading/engine';
@@ -49,8 +50,11 @@ function settleEverything(db: Database, config: GatewayConfig) {
   const trading = new TradingEngine(db, market);
   const margin = new MarginEngine(db, market, config.margin);
   const copy = new CopyEngine(db, trading, config.copy);
+  const reserves = new ReservesEngine(db, config.reserves);
   return {
     async settle() {
+      // Each interval's proof-of-reserves snapshot, taken by whichever gateway comes first.
+      await reserves.tick();
       await trading.settle();
       await margin.settle();
       // Demo leads take their steps, then every lead trade not yet mirrored is copied.

@@ -1,4 +1,5 @@
 import { CopyPath } from '@exchange-web/protocol/copy-trading';
+import { ReservesPath } from '@exchange-web/protocol/reserves';
 import { DEV_TRUST_ROOT_CERT_PEM } from '@exchange-web/protocol/dev-trust-root';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { gatewaySignConfigReplySchema } from '@exchange-web/protocol/schemas';
@@ -79,6 +80,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       defaultAlgorithm: 'rsa1024',
       exactUrls: [
         ApiPath.assetOverview,
+        ReservesPath.proof,
         ApiPath.apiKeyList,
         ApiPath.apiKeyCreate,
         ApiPath.apiKeyDelete,
@@ -89,6 +91,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       prefixUrls: ['/v1/user/apiKey/', '/v1/user/security/', '/v1/trade/'],
       signModes: {
         [ApiPath.assetOverview]: 2,
+        [ReservesPath.proof]: 2,
         [ApiPath.apiKeyList]: 2,
         [ApiPath.apiKeyCreate]: 2,
         [ApiPath.apiKeyDelete]: 2,

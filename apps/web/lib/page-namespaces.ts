@@ -53,6 +53,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/operator/tracking': ['operator'],
   '/legal/[document]': [],
   '/download': ['download'],
+  '/proof-of-reserves': ['trading', 'records', 'reserves'],
   '/404': [],
   '/_error': [],
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CopyPath } from './copy-trading';
+import { ReservesPath } from './reserves';
 import { Endpoints, type Endpoint } from './endpoints';
 import { userInfoReplyFixture } from './fixtures';
 import { ImagePath } from './images';
@@ -12,6 +13,7 @@ const registeredPaths = new Set<string>([
   ...Object.values(TradingPath),
   ...Object.values(ImagePath),
   ...Object.values(CopyPath),
+  ...Object.values(ReservesPath),
 ]);
 
 describe('Endpoints', () => {
@@ -39,6 +41,8 @@ describe('Endpoints', () => {
         'passkeyOptions',
         // Polled before any session exists; its key and token, not a user, tell it apart.
         'qrKeyStatus',
+        // The published snapshots are the same for everyone; an account's proof is its own.
+        'reserveSnapshots',
         'seoTradesActivity',
         'seoTradesOwners',
         'seoTradesPriceHistory',

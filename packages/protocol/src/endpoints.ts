@@ -10,6 +10,7 @@
 import type * as z from 'zod/mini';
 import { ImagePath } from './images';
 import { CopyPath } from './copy-trading';
+import { ReservesPath } from './reserves';
 import { ApiPath } from './paths';
 import { TradingPath } from './trading';
 
@@ -21,6 +22,7 @@ export type EndpointPath =
   | ApiPath
   | (typeof TradingPath)[keyof typeof TradingPath]
   | CopyPath
+  | ReservesPath
   | (typeof ImagePath)[keyof typeof ImagePath];
 
 /** Whose data a call reads: anyone's alike, or the signed-in user's own. */
@@ -115,6 +117,7 @@ const qrLogin = endpointsIn(() => import('./qr-login'));
 const passkeys = endpointsIn(() => import('./passkeys'));
 const contactChange = endpointsIn(() => import('./contact-change'));
 const copy = endpointsIn(() => import('./copy-trading-schemas'));
+const reserves = endpointsIn(() => import('./reserves-schemas'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -217,6 +220,10 @@ export const Endpoints = {
   copyFollows: copy('POST', CopyPath.follows, 'followsQuerySchema', 'followsReplySchema'),
   copyTrades: copy('POST', CopyPath.trades, 'copyTradesQuerySchema', 'copyTradesReplySchema'),
   copyLeading: copy('POST', CopyPath.leading, 'leadingRequestSchema', 'leadingReplySchema'),
+
+  // Proof of reserves: the published snapshots, and the account's own proof.
+  reserveSnapshots: reserves('GET', ReservesPath.snapshots, 'reserveSnapshotsQuerySchema', 'reserveSnapshotsReplySchema', 'public'),
+  reserveProof: reserves('POST', ReservesPath.proof, 'reserveProofRequestSchema', 'reserveProofReplySchema'),
 
   // Inscription pages, after their server-rendered first page.
   inscriptionSearch: inscription('POST', ApiPath.inscriptionSearch, 'inscriptionSearchRequestSchema', 'inscriptionSearchReplySchema', 'public'),

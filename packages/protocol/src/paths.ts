@@ -362,6 +362,8 @@ export const CopyPagePath = {
 // installs the site as an app on the visitor's device (a web app manifest: no app store needed).
 /** The page that installs the site as an app, with a QR code to open it on a phone. */
 export const DOWNLOAD_PAGE_PATH = '/download';
+/** The proof-of-reserves page (SPEC 2 `proof-of-reserves`). */
+export const PROOF_OF_RESERVES_PATH = '/proof-of-reserves';
 /** The API keys page (SPEC 2 `account/newapi`). */
 export const API_KEYS_PAGE_PATH = '/account/newapi';
 /** The web app manifest the pages link to. */

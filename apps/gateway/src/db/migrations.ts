@@ -11,6 +11,7 @@ import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
 import { copyTradingMigration } from './copy-migration';
+import { reservesMigration } from './reserves-migration';
 import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
 
 /**
@@ -485,6 +486,8 @@ export const migrations: readonly Migration[] = [
   marginLimitOrdersMigration,
   // Copy trading: leads, follows, the outbox of lead trades and what each follow made of them.
   copyTradingMigration,
+  // Proof of reserves: snapshots of every account's balances as a Merkle sum tree.
+  reservesMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

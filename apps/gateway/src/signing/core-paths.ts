@@ -2,6 +2,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { SignMode } from '@exchange-web/protocol/registry';
 import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
 import { CopyPath } from '@exchange-web/protocol/copy-trading';
+import { ReservesPath } from '@exchange-web/protocol/reserves';
 import { TRADING_SIGNED_PREFIX, TradingPath } from '@exchange-web/protocol/trading';
 
 /**
@@ -56,6 +57,7 @@ export const TRADING_SIGNED_PATHS: readonly string[] = [
 export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
   exactUrls: [
     ApiPath.assetOverview,
+    ReservesPath.proof,
     ApiPath.apiKeyList,
     ApiPath.apiKeyCreate,
     ApiPath.apiKeyDelete,
@@ -66,6 +68,7 @@ export const CORE_SIGN_PATHS: Readonly<CoreSignPaths> = {
   prefixUrls: [API_KEY_PREFIX, SECURITY_PREFIX, TRADING_SIGNED_PREFIX],
   signModes: {
     [ApiPath.assetOverview]: SignMode.withBody,
+    [ReservesPath.proof]: SignMode.withBody,
     [ApiPath.apiKeyList]: SignMode.withBody,
     [ApiPath.apiKeyCreate]: SignMode.withBody,
     [ApiPath.apiKeyDelete]: SignMode.withBody,

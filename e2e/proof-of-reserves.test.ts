@@ -1,0 +1,64 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newVisitor } from './support/accounts';
+import { seriousAxeViolations } from './support/axe';
+import { launchIsolatedBrowser } from './support/browser';
+import { serverHtml } from './support/pages';
+import { operatorContext } from './support/tracking';
+
+const siteUrl = inject('siteUrl');
+let browser: Browser;
+// The demo trader: seeded with balances before the stack's first snapshot, so it is in it.
+let demo: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+  demo = await operatorContext(browser, siteUrl);
+}, 120_000);
+afterAll(async () => {
+  await demo.close();
+  await browser.close();
+});
+
+describe('proof of reserves', () => {
+  it('publishes the latest snapshot server-rendered, with its root to download', async () => {
+    const { status, html } = await serverHtml(`${siteUrl}/proof-of-reserves`);
+    expect(status).toBe(200);
+    expect(html).toContain('data-asset="USDT"');
+    const root = /data-testid="reserves-root">([0-9a-f]{64})</.exec(html)?.[1];
+    expect(root).toBeDefined();
+    const href = /href="(\/v1\/reserves\/snapshot\?snapshotId=[^"]+)"/.exec(html)?.[1];
+    const downloaded = (await (
+      await fetch(`${siteUrl}${href!.replaceAll('&amp;', '&')}`)
+    ).json()) as {
+      data: { snapshot: { root: { hash: string } } };
+    };
+    expect(downloaded.data.snapshot.root.hash).toBe(root);
+    // SPEC 2 allows it in simulation.
+    const simulated = await serverHtml(`${siteUrl}/proof-of-reserves`, 'simulation-trade=1');
+    expect([simulated.status, simulated.redirects]).toEqual([200, []]);
+  });
+
+  it("verifies the signed-in trader's balances in the browser, step by step", async () => {
+    const page = await demo.newPage();
+    await page.goto(`${siteUrl}/proof-of-reserves`);
+    await page.getByTestId('reserves-verify-button').click();
+    await page.locator('[data-testid=reserves-verify-status][data-kind=verified]').waitFor();
+    expect(await page.getByTestId('reserves-steps').locator('tbody tr').count()).toBeGreaterThan(0);
+    // The demo account's seeded USDT: 12 500.75 available and 250 in orders.
+    expect(
+      await page.getByTestId('reserves-my-balances').locator('dd[data-asset=USDT]').textContent(),
+    ).toBe('12,750.75');
+    const proof = await page.getByTestId('reserves-download-proof').getAttribute('href');
+    expect(decodeURIComponent(proof!)).toContain('"accountHash"');
+    await page.close();
+  });
+
+  it('asks a visitor to log in to verify, and has no serious axe violation', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.goto(`${siteUrl}/proof-of-reserves`);
+    await page.getByTestId('trade-login').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
