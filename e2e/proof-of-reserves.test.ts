@@ -62,3 +62,21 @@ describe('proof of reserves', () => {
     await context.close();
   });
 });
+
+describe('the protection fund', () => {
+  it('shows its balance, its history drawn on the server, its changes and wallets', async () => {
+    const { status, html } = await serverHtml(`${siteUrl}/protection-fund`);
+    expect(status).toBe(200);
+    // The exchange's opening contribution, booked on the stack's first start.
+    expect(html).toMatch(/<dd data-asset="USDT">1,000,000(?:\.00)?<\/dd>/);
+    expect(html).toContain('data-kind="contribution"');
+    expect(html).toMatch(/data-testid="fund-chart"[^>]*><div[^>]*data-testid="chart-preview"><svg/);
+    const simulated = await serverHtml(`${siteUrl}/protection-fund`, 'simulation-trade=1');
+    expect([simulated.status, simulated.redirects]).toEqual([200, []]);
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.goto(`${siteUrl}/protection-fund`);
+    await page.getByTestId('fund-entries').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

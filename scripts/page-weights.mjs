@@ -60,6 +60,7 @@ export const PAGE_FAMILIES = [
   ['legal', ['/legal/[document]']],
   ['download', ['/download']],
   ['proof of reserves', ['/proof-of-reserves']],
+  ['protection fund', ['/protection-fund']],
   ['not found', ['/404']],
 ];
 
@@ -82,6 +83,7 @@ export const FAMILY_PAGES = [
   { family: 'legal', path: '/legal/terms' },
   { family: 'download', path: '/download' },
   { family: 'proof of reserves', path: '/proof-of-reserves' },
+  { family: 'protection fund', path: '/protection-fund' },
 ];
 
 /**

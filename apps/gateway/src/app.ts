@@ -54,6 +54,7 @@ import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { UploadSwitch } from './tracking/upload-switch';
 import { SimulatedMarket } from './market/price-model';
 import { ReservesEngine } from './reserves/engine';
+import { ProtectionFund } from './reserves/fund';
 import { CopyEngine } from './trading/copy';
 import { TradingEngine } from './trading/engine';
 import { MarginEngine } from './trading/margin';
@@ -252,7 +253,12 @@ export function createApp({
     copy.processSignals().catch(logError);
   });
   registerCopyRoutes(routes, signed, copy);
-  registerReservesRoutes(routes, signed, new ReservesEngine(db, config.reserves));
+  registerReservesRoutes(
+    routes,
+    signed,
+    new ReservesEngine(db, config.reserves),
+    new ProtectionFund(db, config.reserves),
+  );
   registerMarginRoutes(signed, new MarginEngine(db, market, config.margin));
 
   app.notFound((c) => {

@@ -324,6 +324,7 @@ describe('readMarketConfig', () => {
         GATEWAY_COPY_STATS_CACHE_MS: '5000',
         GATEWAY_RESERVES_INTERVAL_MS: '86400000',
         GATEWAY_RESERVE_WALLETS: 'BTC:bc1qcoldwallet0001:12.5, USDT:0xhotwallet00000001:250000',
+        GATEWAY_PROTECTION_FUND_USDT: '500000',
       }),
     ).toEqual({
       marketCycleMs: 20_000,
@@ -342,6 +343,8 @@ describe('readMarketConfig', () => {
           { asset: 'BTC', address: 'bc1qcoldwallet0001', balance: '12.5' },
           { asset: 'USDT', address: '0xhotwallet00000001', balance: '250000' },
         ],
+        fundOpeningUsdt: '500000',
+        fundWallets: DEFAULT_MARKET_CONFIG.reserves.fundWallets,
       },
     });
   });

@@ -262,6 +262,13 @@ export interface ReservesConfig {
    * `ASSET:address:balance,…`. The default is the demo exchange's.
    */
   wallets: readonly ReserveWallet[];
+  /**
+   * The exchange's opening contribution to the protection fund, USDT, booked on the first start.
+   * `GATEWAY_PROTECTION_FUND_USDT`. @default "1000000"
+   */
+  fundOpeningUsdt: string;
+  /** The protection fund's published wallet addresses. */
+  fundWallets: readonly { asset: string; address: string }[];
 }
 
 export interface CopyConfig {
@@ -450,6 +457,11 @@ export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
       { asset: 'SOL', address: 'ExWebReserveSo1anaCo1dWa11et1111111111111111', balance: '40000' },
       { asset: 'DOGE', address: 'DExchangeWebReserveDogeCo1dWa11et11', balance: '25000000' },
       { asset: 'USDT', address: '0x4e5c0a1b2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f70', balance: '12000000' },
+    ],
+    fundOpeningUsdt: '1000000',
+    fundWallets: [
+      { asset: 'USDT', address: '0x9f1d2c3b4a5e6f708192a3b4c5d6e7f8091a2b3c' },
+      { asset: 'BTC', address: 'bc1qexchangewebprotectionfund000000000000' },
     ],
   },
 };
@@ -781,6 +793,12 @@ export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
         60_000,
       ),
       wallets: reserveWalletsFrom(env.GATEWAY_RESERVE_WALLETS, defaults.reserves.wallets),
+      fundOpeningUsdt: amountFrom(
+        env,
+        'GATEWAY_PROTECTION_FUND_USDT',
+        defaults.reserves.fundOpeningUsdt,
+      ),
+      fundWallets: defaults.reserves.fundWallets,
     },
   };
 }
@@ -807,6 +825,16 @@ function reserveWalletsFrom(
 }
 
 const RATIO_PATTERN = /^\d{1,6}(?:\.\d{1,8})?$/;
+
+/** A non-negative amount of up to 15 whole digits and 8 places, as a decimal string. */
+function amountFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,15}(?:\.\d{1,8})?$/.test(value)) {
+    throw new Error(`${name} must be an amount like 1000000, got "${value}"`);
+  }
+  return value;
+}
 
 function ratioFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = env[name];

@@ -14,6 +14,7 @@ import { SimulatedMarket } from './market/price-model';
 import { loadSecretsKey, SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
 import { ReservesEngine } from './reserves/engine';
+import { ProtectionFund } from './reserves/fund';
 import { CopyEngine } from './trading/copy';
 import { runDemoLeads, seedDemoLeads } from './trading/copy-demo';
 import { startSettleTimer, TradingEngine } from './trading/engine';
@@ -91,6 +92,8 @@ async function startWithImages(
   const db = await openDatabase();
   try {
     await migrate(db);
+    // The protection fund opens with the exchange's contribution (README "Protection fund").
+    await new ProtectionFund(db, config.reserves).open();
     if (config.seedDemo) {
       await seedDemoData(db);
       await seedDemoLeads(db, new SimulatedMarket(config.marketCycleMs), Date.now());

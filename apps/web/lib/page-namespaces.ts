@@ -54,6 +54,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/legal/[document]': [],
   '/download': ['download'],
   '/proof-of-reserves': ['trading', 'records', 'reserves'],
+  '/protection-fund': ['records', 'fund'],
   '/404': [],
   '/_error': [],
 };

@@ -39,6 +39,7 @@ describe('Endpoints', () => {
         'klines',
         // Asked before any session exists, by a visitor signing in with a passkey.
         'passkeyOptions',
+        'protectionFund',
         // Polled before any session exists; its key and token, not a user, tell it apart.
         'qrKeyStatus',
         // The published snapshots are the same for everyone; an account's proof is its own.

@@ -223,6 +223,7 @@ export const Endpoints = {
 
   // Proof of reserves: the published snapshots, and the account's own proof.
   reserveSnapshots: reserves('GET', ReservesPath.snapshots, 'reserveSnapshotsQuerySchema', 'reserveSnapshotsReplySchema', 'public'),
+  protectionFund: reserves('GET', ReservesPath.protectionFund, 'protectionFundQuerySchema', 'protectionFundReplySchema', 'public'),
   reserveProof: reserves('POST', ReservesPath.proof, 'reserveProofRequestSchema', 'reserveProofReplySchema'),
 
   // Inscription pages, after their server-rendered first page.

@@ -54,3 +54,27 @@ export const reserveProofReplySchema = z.object({
   proof: inclusionProofSchema,
   snapshot: reserveSnapshotSchema,
 });
+
+/** What changed the protection fund: the opening contribution, a liquidation, a write-off. */
+export const FUND_ENTRY_KINDS = ['contribution', 'liquidation', 'writeOff'] as const;
+const signedDecimal = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/));
+
+export const protectionFundSchema = z.object({
+  /** The fund's balance per asset now. */
+  balances: z.array(z.object({ asset: z.string(), amount: signedDecimal })),
+  /** Its USDT balance at the end of each of the last days, oldest first (day start, UTC ms). */
+  history: z.array(z.object({ time: z.number().check(z.int()), balance: signedDecimal })),
+  /** The latest changes, newest first. */
+  entries: z.array(
+    z.object({
+      kind: z.enum(FUND_ENTRY_KINDS),
+      asset: z.string(),
+      amount: signedDecimal,
+      time: z.number().check(z.int()),
+    }),
+  ),
+  wallets: z.array(z.object({ asset: z.string(), address: z.string() })),
+});
+export type ProtectionFund = z.infer<typeof protectionFundSchema>;
+export const protectionFundQuerySchema = z.strictObject({});
+export const protectionFundReplySchema = z.object({ fund: protectionFundSchema });

@@ -23,6 +23,8 @@ export const ReservesPath = {
   snapshot: '/v1/reserves/snapshot',
   /** The signed-in account's leaf and path in a snapshot. */
   proof: '/v1/asset/reserves/proof',
+  /** Public: the protection fund's balance, its daily history, latest changes and wallets. */
+  protectionFund: '/v1/reserves/protection-fund',
 } as const;
 export type ReservesPath = (typeof ReservesPath)[keyof typeof ReservesPath];
 

@@ -11,6 +11,7 @@ import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
 import { copyTradingMigration } from './copy-migration';
+import { protectionFundMigration } from './fund-migration';
 import { reservesMigration } from './reserves-migration';
 import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
 
@@ -488,6 +489,8 @@ export const migrations: readonly Migration[] = [
   copyTradingMigration,
   // Proof of reserves: snapshots of every account's balances as a Merkle sum tree.
   reservesMigration,
+  // The protection fund: liquidation surpluses in, shortfalls out.
+  protectionFundMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

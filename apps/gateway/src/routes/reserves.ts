@@ -1,5 +1,6 @@
 import { ReservesPath } from '@exchange-web/protocol/reserves';
 import {
+  protectionFundQuerySchema,
   reserveProofRequestSchema,
   reserveSnapshotQuerySchema,
   reserveSnapshotsQuerySchema,
@@ -9,6 +10,7 @@ import { readJsonBody, validateBody } from '../http/read-body';
 import type { Routes } from '../http/routes';
 import type { SignedRoutes } from '../http/signed-routes';
 import type { ReservesEngine } from '../reserves/engine';
+import type { ProtectionFund } from '../reserves/fund';
 
 /**
  * Proof of reserves (README "Proof of reserves"): the snapshots are public reads; an account's
@@ -18,7 +20,13 @@ export function registerReservesRoutes(
   routes: Routes,
   signed: SignedRoutes,
   reserves: ReservesEngine,
+  fund: ProtectionFund,
 ) {
+  routes.get(ReservesPath.protectionFund, async (c) => {
+    validateBody(protectionFundQuerySchema, c.req.query());
+    return ok(c, { fund: await fund.view() });
+  });
+
   routes.get(ReservesPath.snapshots, async (c) => {
     const { limit } = validateBody(reserveSnapshotsQuerySchema, c.req.query());
     return ok(c, { snapshots: await reserves.snapshots(limit) });

@@ -19,6 +19,7 @@ import { RefusedError } from '../http/errors';
 import { Dec, divide, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
+import { bookFundEntry } from '../reserves/fund-ledger';
 import { signalLead } from './copy-signals';
 import {
   checkOrder,
@@ -1004,6 +1005,20 @@ export class TradingEngine {
       // Isolated margin: the whole margin is lost, nothing else.
       if (done.length > 0) {
         await balances.change(QUOTE_COIN, new Dec(0), margin.neg());
+        // What the margin still held at the liquidation price goes to the protection fund.
+        const surplus = closeOutcome(
+          row.side,
+          dec(row.entry_price),
+          liquidation,
+          dec(row.size),
+          margin,
+        ).payout;
+        await bookFundEntry(
+          tx,
+          ref,
+          { kind: 'liquidation', asset: QUOTE_COIN, amount: surplus, source: positionId },
+          this.now(),
+        );
         // A lead's liquidation closes their followers' copies too (those not liquidated already).
         await this.#signalClose(tx, ref, row, liquidation, this.now());
       }

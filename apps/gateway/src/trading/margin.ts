@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import type { MarginConfig } from '../config';
 import type { Database, Queryable } from '../db/database';
 import { RefusedError } from '../http/errors';
+import { bookFundEntry } from '../reserves/fund-ledger';
 import { Dec, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
 import { requireMarketSymbol } from '../market/symbols';
@@ -387,7 +388,21 @@ export class MarginEngine {
       interest: usdt.interest.neg(),
     });
     steps.push(`repaid ${text(owed)} USDT`);
-    if (shortfall.gt(0)) steps.push(`wrote off ${text(shortfall)} USDT`);
+    if (shortfall.gt(0)) {
+      steps.push(`wrote off ${text(shortfall)} USDT`);
+      // The protection fund covers it (README "Protection fund").
+      await bookFundEntry(
+        locked.tx,
+        locked.ref,
+        {
+          kind: 'writeOff',
+          asset: QUOTE_COIN,
+          amount: shortfall.neg(),
+          source: `${locked.ref.userId}/${locked.scope || 'cross'}`,
+        },
+        nowMs,
+      );
+    }
     await locked.record(
       'liquidation',
       QUOTE_COIN,
