@@ -1,8 +1,8 @@
 import { API_KEYS_PAGE_PATH } from '@exchange-web/protocol/paths';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
-import Head from 'next/head';
 import { useEffect, useState } from 'react';
+import { InfoPage } from '../InfoPage';
 import { PageLink } from '../PageLink';
 import { INSTALL_PLATFORMS, installPlatformOf, type InstallPlatform } from './install-platform';
 import styles from './download.module.css';
@@ -67,13 +67,11 @@ export function DownloadView({ pageUrl }: DownloadPageProps) {
   };
 
   return (
-    <section className={styles.page} aria-labelledby="download-title" data-testid="download-page">
-      <Head>
-        <title>{t('download.title')}</title>
-        <meta name="description" content={t('download.description')} key="description" />
-      </Head>
-      <h1 id="download-title">{t('download.title')}</h1>
-      <p className={styles.lead}>{t('download.description')}</p>
+    <InfoPage
+      title={t('download.title')}
+      description={t('download.description')}
+      testId="download-page"
+    >
       <div className={styles.install}>
         <button
           type="button"
@@ -127,6 +125,6 @@ export function DownloadView({ pageUrl }: DownloadPageProps) {
       <p>
         {t('download.api')} <PageLink href={API_KEYS_PAGE_PATH}>{t('download.apiLink')}</PageLink>
       </p>
-    </section>
+    </InfoPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { ProtectionFund } from '@exchange-web/protocol/reserves-schemas';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
-import Head from 'next/head';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '../DataTable';
+import { InfoPage, InfoPageError } from '../InfoPage';
 import { LinePreview } from '../inscription/LinePreview';
 import { tradingFormats } from '../trading/formats';
 import type { FundPageProps } from './fund-page-props';
@@ -63,17 +63,9 @@ export function FundView({ fund }: FundPageProps) {
   const last = fund?.history.at(-1);
 
   return (
-    <section className={styles.page} aria-labelledby="fund-title" data-testid="fund-page">
-      <Head>
-        <title>{t('fund.title')}</title>
-        <meta name="description" content={t('fund.description')} key="description" />
-      </Head>
-      <h1 id="fund-title">{t('fund.title')}</h1>
-      <p className={styles.lead}>{t('fund.description')}</p>
+    <InfoPage title={t('fund.title')} description={t('fund.description')} testId="fund-page">
       {fund === null ? (
-        <p className={styles.error} role="alert">
-          {t('fund.failed')}
-        </p>
+        <InfoPageError>{t('fund.failed')}</InfoPageError>
       ) : (
         <>
           <dl className="stat-cards" data-testid="fund-balances">
@@ -135,6 +127,6 @@ export function FundView({ fund }: FundPageProps) {
           />
         </>
       )}
-    </section>
+    </InfoPage>
   );
 }

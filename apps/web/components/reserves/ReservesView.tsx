@@ -2,9 +2,9 @@ import { ReservesPath } from '@exchange-web/protocol/reserves';
 import type { ReserveSnapshot } from '@exchange-web/protocol/reserves-schemas';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
-import Head from 'next/head';
 import { useMemo } from 'react';
 import { DataTable, type DataColumn } from '../DataTable';
+import { InfoPage, InfoPageError } from '../InfoPage';
 import { tradingFormats } from '../trading/formats';
 import type { ReservesPageProps } from './reserves-page-props';
 import styles from './reserves.module.css';
@@ -101,17 +101,13 @@ export function ReservesView({ snapshots }: ReservesPageProps) {
   ];
 
   return (
-    <section className={styles.page} aria-labelledby="reserves-title" data-testid="reserves-page">
-      <Head>
-        <title>{t('reserves.title')}</title>
-        <meta name="description" content={t('reserves.description')} key="description" />
-      </Head>
-      <h1 id="reserves-title">{t('reserves.title')}</h1>
-      <p className={styles.lead}>{t('reserves.description')}</p>
+    <InfoPage
+      title={t('reserves.title')}
+      description={t('reserves.description')}
+      testId="reserves-page"
+    >
       {snapshots === null ? (
-        <p className={styles.error} role="alert">
-          {t('reserves.failed')}
-        </p>
+        <InfoPageError>{t('reserves.failed')}</InfoPageError>
       ) : !latest ? (
         <p data-testid="reserves-none">{t('reserves.none')}</p>
       ) : (
@@ -186,6 +182,6 @@ export function ReservesView({ snapshots }: ReservesPageProps) {
           />
         </>
       ) : null}
-    </section>
+    </InfoPage>
   );
 }
