@@ -10,7 +10,7 @@ import {
   useSimulation,
 } from '@exchange-web/react/simulation/SimulationProvider';
 import { TrackingProvider } from '@exchange-web/react/tracking/TrackingProvider';
-import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
+import { LOCALE_CODES, textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -85,18 +85,34 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
         .catch(() => undefined);
     });
   }, [api]);
-  const { language } = shell;
   useEffect(() => {
-    // Next's router sets <html lang> to its locale after each navigation in the page: `default`
-    // or `bg` for our prefixes, which name no language. The page's own language is put back.
+    // Next's router writes its locale into <html lang> after each navigation in the page:
+    // `default` or `bg` for our prefixes, which name no language, and `zh-TC` or `ph`, which are
+    // our codes, not BCP 47. The page's language (and direction) is written back: a locale code's
+    // own, or the one the page had before the navigation (a language change sets it first).
+    let before: { lang: string; dir: string } | null = null;
+    const remember = () => {
+      const root = document.documentElement;
+      before = { lang: root.lang, dir: root.dir };
+    };
     const restore = () => {
       const root = document.documentElement;
-      root.lang = htmlLang(language);
-      root.dir = textDirection(language);
+      const routed = LOCALE_CODES.find((code) => code === root.lang);
+      if (routed) {
+        root.lang = htmlLang(routed);
+        root.dir = textDirection(routed);
+      } else if (before) {
+        root.lang = before.lang;
+        root.dir = before.dir;
+      }
     };
+    router.events.on('routeChangeStart', remember);
     router.events.on('routeChangeComplete', restore);
-    return () => router.events.off('routeChangeComplete', restore);
-  }, [router.events, language]);
+    return () => {
+      router.events.off('routeChangeStart', remember);
+      router.events.off('routeChangeComplete', restore);
+    };
+  }, [router.events]);
   const path = router.asPath.split(/[?#]/, 1)[0];
   // Kept while its inputs stay the same, so the shell's own updates (the session loading, say)
   // leave the page's part as it is: it hydrates after the shell (ShellChrome).
