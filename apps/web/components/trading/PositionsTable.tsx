@@ -39,7 +39,14 @@ export function PositionsTable({
       data-testid="positions"
     >
       <h2 id="positions-title">{t('trading.position.positions')}</h2>
-      <div className={styles.tabPanel}>
+      {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+      <div
+        className={styles.tabPanel}
+        role="region"
+        aria-labelledby="positions-title"
+        tabIndex={0}
+        data-testid="positions-scroll"
+      >
         {signedIn === false ? (
           <p className={styles.empty}>{t('trading.position.loginToSee')}</p>
         ) : open ? (
