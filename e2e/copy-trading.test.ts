@@ -4,6 +4,7 @@ import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { seriousAxeViolations } from './support/axe';
 import { launchIsolatedBrowser } from './support/browser';
 import { htmlTag, serverHtml } from './support/pages';
+import { operatorContext } from './support/tracking';
 
 const siteUrl = inject('siteUrl');
 
@@ -122,6 +123,56 @@ describe('copy trading', () => {
       .locator('tbody tr[data-status=stopped]')
       .waitFor();
     expect(await lead.page.getByTestId('leading-followers').textContent()).toBe('0');
+  }, 120_000);
+
+  it('copies a real lead: the demo trader leads, a follower without funds sees the copy skipped, stops, and both read their records', async () => {
+    // The demo trader is the stack's one account with real funds (no test can deposit).
+    const demo = await operatorContext(browser, siteUrl);
+    const demoPage = await demo.newPage();
+    const realName = `E2E Real ${Math.random().toString(36).slice(2, 7)}`;
+    await demoPage.goto(`${siteUrl}/record/mcp`);
+    await demoPage.getByTestId('copy-account').getByText('Real account').waitFor();
+    await demoPage.locator('#apply-nickname').fill(realName);
+    await demoPage.getByTestId('apply-submit').click();
+    await demoPage.getByTestId('leading-name').getByText(realName).waitFor();
+
+    await leaveSimulation(follower);
+    const { page } = follower;
+    await page.goto(`${siteUrl}/order/mcp`);
+    await page.getByTestId('copy-account').getByText('Real account').waitFor();
+    const leadRow = page.getByTestId('copy-order-leads').locator(`tr[data-nickname="${realName}"]`);
+    await leadRow.getByTestId('copy-pick').click();
+    await page.getByTestId('follow-form').locator('input').first().fill('100');
+    await page.getByTestId('follow-submit').click();
+    await page.getByTestId('follow-status').and(page.locator('[data-kind=success]')).waitFor();
+
+    // The lead's real order is mirrored: the follower holds no USDT, so the copy is skipped, said why.
+    await demoPage.goto(`${siteUrl}/spot/BTCUSDT`);
+    await demoPage
+      .getByTestId('account-kind')
+      .and(demoPage.locator('[data-account=real]'))
+      .waitFor();
+    await demoPage.getByTestId('order-type').getByRole('radio', { name: 'Market' }).click();
+    await demoPage.locator('#order-size').fill('0.001');
+    await demoPage.getByTestId('order-submit').click();
+    await demoPage
+      .getByTestId('order-message')
+      .and(demoPage.locator('[data-kind=success]'))
+      .waitFor();
+    await page.reload();
+    const skipped = copyRows(page, '[data-kind=spot][data-status=skipped][data-reason="43001"]');
+    await skipped.waitFor();
+    expect(await skipped.textContent()).toContain('The account does not hold enough');
+
+    const row = page.getByTestId('copy-follows').locator(`tr[data-nickname="${realName}"]`);
+    await row.getByTestId('stop-close').click();
+    await row.and(page.locator('[data-status=stopped]')).waitFor();
+    await demoPage.goto(`${siteUrl}/record/mcp`);
+    await demoPage
+      .getByTestId('leading-followers-table')
+      .locator('tbody tr[data-status=stopped]')
+      .waitFor();
+    await demo.close();
   }, 120_000);
 
   it('follows a real demo lead from its profile, then stops keeping the copies', async () => {
