@@ -43,6 +43,8 @@ import { registerMarketRoutes } from './routes/market';
 import { registerSubAccountRoutes } from './routes/sub-accounts';
 import { registerTrackingRoutes } from './routes/tracking';
 import { registerCopyRoutes } from './routes/copy';
+import { registerFeeRoutes } from './routes/fees';
+import { FeeLevels } from './fees/levels';
 import { registerReservesRoutes } from './routes/reserves';
 import { registerMarginRoutes, registerTradingRoutes } from './routes/trading';
 import { registerVerificationRoutes } from './routes/verification';
@@ -260,6 +262,7 @@ export function createApp({
     new ProtectionFund(db, config.reserves),
   );
   registerMarginRoutes(signed, new MarginEngine(db, market, config.margin));
+  registerFeeRoutes(routes, signed, new FeeLevels(db, market));
 
   app.notFound((c) => {
     const methods = routes.methodsFor(c.req.path);

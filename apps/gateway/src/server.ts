@@ -13,6 +13,7 @@ import { startImageServers, type RunningImageServers } from './images/servers';
 import { SimulatedMarket } from './market/price-model';
 import { loadSecretsKey, SecretBox } from './accounts/secret-box';
 import { loadTrustRoot, type TrustRoot } from './signing/trust-root';
+import { FeeLevels } from './fees/levels';
 import { ReservesEngine } from './reserves/engine';
 import { ProtectionFund } from './reserves/fund';
 import { CopyEngine } from './trading/copy';
@@ -52,8 +53,11 @@ function settleEverything(db: Database, config: GatewayConfig) {
   const margin = new MarginEngine(db, market, config.margin);
   const copy = new CopyEngine(db, trading, config.copy);
   const reserves = new ReservesEngine(db, config.reserves);
+  const feeLevels = new FeeLevels(db, market);
   return {
     async settle() {
+      // Each UTC day's VIP levels, computed once (cheap once the day's pass is done).
+      await feeLevels.recomputeDue();
       // Each interval's proof-of-reserves snapshot, taken by whichever gateway comes first.
       await reserves.tick();
       await trading.settle();

@@ -1,4 +1,5 @@
 import { CopyPath } from '@exchange-web/protocol/copy-trading';
+import { FeePath } from '@exchange-web/protocol/fees';
 import { ReservesPath } from '@exchange-web/protocol/reserves';
 import { DEV_TRUST_ROOT_CERT_PEM } from '@exchange-web/protocol/dev-trust-root';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -42,6 +43,7 @@ const tradingCalls = [
   CopyPath.follows,
   CopyPath.trades,
   CopyPath.leading,
+  FeePath.level,
 ];
 
 let gateway: RunningGateway;

@@ -10,6 +10,7 @@
 import type * as z from 'zod/mini';
 import { ImagePath } from './images';
 import { CopyPath } from './copy-trading';
+import { FeePath } from './fees';
 import { ReservesPath } from './reserves';
 import { ApiPath } from './paths';
 import { TradingPath } from './trading';
@@ -23,6 +24,7 @@ export type EndpointPath =
   | (typeof TradingPath)[keyof typeof TradingPath]
   | CopyPath
   | ReservesPath
+  | FeePath
   | (typeof ImagePath)[keyof typeof ImagePath];
 
 /** Whose data a call reads: anyone's alike, or the signed-in user's own. */
@@ -118,6 +120,7 @@ const passkeys = endpointsIn(() => import('./passkeys'));
 const contactChange = endpointsIn(() => import('./contact-change'));
 const copy = endpointsIn(() => import('./copy-trading-schemas'));
 const reserves = endpointsIn(() => import('./reserves-schemas'));
+const fees = endpointsIn(() => import('./fees-schemas'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -225,6 +228,10 @@ export const Endpoints = {
   reserveSnapshots: reserves('GET', ReservesPath.snapshots, 'reserveSnapshotsQuerySchema', 'reserveSnapshotsReplySchema', 'public'),
   protectionFund: reserves('GET', ReservesPath.protectionFund, 'protectionFundQuerySchema', 'protectionFundReplySchema', 'public'),
   reserveProof: reserves('POST', ReservesPath.proof, 'reserveProofRequestSchema', 'reserveProofReplySchema'),
+
+  // Fees and VIP levels: the public schedule, and the account's own level.
+  feeSchedule: fees('GET', FeePath.schedule, 'feeScheduleQuerySchema', 'feeScheduleReplySchema', 'public'),
+  feeLevel: fees('POST', FeePath.level, 'feeLevelRequestSchema', 'feeLevelReplySchema'),
 
   // Inscription pages, after their server-rendered first page.
   inscriptionSearch: inscription('POST', ApiPath.inscriptionSearch, 'inscriptionSearchRequestSchema', 'inscriptionSearchReplySchema', 'public'),

@@ -11,7 +11,10 @@
 import Big from 'big.js';
 import { TradeCode, type MarketSymbol, type ORDER_TYPES } from './trading';
 
-/** The fee of every fill, spot and futures alike: 0.1 % of the notional, paid in USDT. */
+/**
+ * The highest fee rate of the schedule (VIP 0, fees.ts): 0.1 % of the notional, paid in USDT. A
+ * check that does not know the account's level holds this much, never too little.
+ */
 export const FEE_RATE = '0.001';
 /** Places a position's margin is rounded up to (it is the notional divided by the leverage). */
 export const MARGIN_PLACES = 8;
@@ -70,19 +73,24 @@ export function roundToStep(
 export const notionalOf = (price: string, size: string): string =>
   plain(new Big(price).times(size));
 
-/** The fee of a fill of `notional` USDT (exact: a notional has few places). */
-export const feeOf = (notional: string): string => plain(new Big(notional).times(FEE_RATE));
+/** The fee of a fill of `notional` USDT at `rate` (exact: both have few places). */
+export const feeOf = (notional: string, rate: string = FEE_RATE): string =>
+  plain(new Big(notional).times(rate));
 
-/** What an order needs from the account: a buy its notional and fee in USDT, a sell its size of the base. */
+/**
+ * What an order needs from the account: a buy its notional and fee (at `feeRate`) in USDT, a sell
+ * its size of the base.
+ */
 export function orderHold(
   pair: MarketSymbol,
   side: 'buy' | 'sell',
   price: string,
   size: string,
+  feeRate: string = FEE_RATE,
 ): { coin: string; amount: string } {
   if (side === 'sell') return { coin: pair.base, amount: plain(new Big(size)) };
   const notional = notionalOf(price, size);
-  return { coin: pair.quote, amount: plain(new Big(notional).plus(feeOf(notional))) };
+  return { coin: pair.quote, amount: plain(new Big(notional).plus(feeOf(notional, feeRate))) };
 }
 
 /**
@@ -97,9 +105,10 @@ export function positionHold(
   entry: string,
   size: string,
   leverage: number,
+  feeRate: string = FEE_RATE,
 ): { coin: string; margin: string; fee: string; amount: string } {
   const margin = marginOf(entry, size, leverage);
-  const fee = feeOf(notionalOf(entry, size));
+  const fee = feeOf(notionalOf(entry, size), feeRate);
   return { coin: QUOTE_COIN, margin, fee, amount: plain(new Big(margin).plus(fee)) };
 }
 
@@ -159,6 +168,8 @@ export interface OrderCheck {
   marketPrice: string | null;
   /** Available amount of the coin the order pays with; null when not known (nothing compared). */
   available: string | null;
+  /** The account's fee rate for this order (taker at once, maker resting). @default FEE_RATE */
+  feeRate?: string | undefined;
 }
 
 /**
@@ -192,7 +203,7 @@ export function checkOrder(pair: MarketSymbol, order: OrderCheck): Refusal | nul
   const notional = checkNotional(pair, at, order.size);
   if (notional) return notional;
   if (order.available === null) return null;
-  const hold = orderHold(pair, order.side, at, order.size);
+  const hold = orderHold(pair, order.side, at, order.size, order.feeRate);
   return checkAvailable(hold.coin, hold.amount, order.available);
 }
 
@@ -204,6 +215,8 @@ export interface PositionCheck {
   entryPrice: string | null;
   /** Available USDT; null when not known (nothing compared). */
   available: string | null;
+  /** The account's taker rate for futures. @default FEE_RATE */
+  feeRate?: string | undefined;
 }
 
 /**
@@ -225,7 +238,7 @@ export function checkPosition(pair: MarketSymbol, position: PositionCheck): Refu
   const notional = checkNotional(pair, entryPrice, size);
   if (notional) return notional;
   if (position.available === null) return null;
-  const hold = positionHold(entryPrice, size, leverage);
+  const hold = positionHold(entryPrice, size, leverage, position.feeRate);
   return checkAvailable(hold.coin, hold.amount, position.available);
 }
 

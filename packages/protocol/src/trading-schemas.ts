@@ -206,6 +206,8 @@ export const fillSchema = z.object({
   size: decimalString,
   /** Fee in the quote coin. */
   fee: decimalString,
+  /** Whether the fill took liquidity (filled at once) or made it (a resting order); fees.ts. */
+  liquidity: z.enum(['maker', 'taker']),
   time: z.number().check(z.int()),
 });
 export type Fill = z.infer<typeof fillSchema>;
@@ -259,6 +261,8 @@ export const positionSchema = z.object({
   markPrice: decimalString,
   /** Isolated margin held, USDT. */
   margin: decimalString,
+  /** The fee paid when it opened, USDT (the closing fee is inside `realizedPnl`). */
+  openFee: decimalString,
   /** Signed, USDT. */
   unrealizedPnl: z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/)),
   liquidationPrice: decimalString,

@@ -11,6 +11,7 @@ import { qrLoginMigration } from './qr-login-migration';
 import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
 import { copyTradingMigration } from './copy-migration';
+import { feesMigration } from './fees-migration';
 import { protectionFundMigration } from './fund-migration';
 import { reservesMigration } from './reserves-migration';
 import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
@@ -491,6 +492,8 @@ export const migrations: readonly Migration[] = [
   reservesMigration,
   // The protection fund: liquidation surpluses in, shortfalls out.
   protectionFundMigration,
+  // Fees and VIP levels: the schedule, each account's daily level, the rate each trade paid.
+  feesMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

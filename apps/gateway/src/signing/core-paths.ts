@@ -2,6 +2,7 @@ import { ApiPath } from '@exchange-web/protocol/paths';
 import { SignMode } from '@exchange-web/protocol/registry';
 import type { GatewaySignConfig } from '@exchange-web/protocol/schemas';
 import { CopyPath } from '@exchange-web/protocol/copy-trading';
+import { FeePath } from '@exchange-web/protocol/fees';
 import { ReservesPath } from '@exchange-web/protocol/reserves';
 import { TRADING_SIGNED_PREFIX, TradingPath } from '@exchange-web/protocol/trading';
 
@@ -45,10 +46,11 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
  */
 const QR_ANSWER_PATHS: readonly string[] = [ApiPath.crossTerminalLoginStatus];
 
-/** The trading calls, copy trading's among them, each a signed core call. */
+/** The trading calls, copy trading's and the account's fee level among them, each signed. */
 export const TRADING_SIGNED_PATHS: readonly string[] = [
   ...Object.values(TradingPath),
   ...Object.values(CopyPath),
+  ...Object.values(FeePath),
 ].filter((path) => path.startsWith(TRADING_SIGNED_PREFIX));
 
 // Every core call takes a JSON body, so each needs mode 2 (the body is signed). The protocol

@@ -17,7 +17,7 @@ import type { Database } from '../db/database';
 import { RefusedError } from '../http/errors';
 import { Dec, text } from '../market/decimal';
 import { allPeriodStats, spotRealised, type RealisedTrade } from './copy-stats';
-import { feeOf, notionalOf } from './rules';
+import { openFeeOf } from './engine';
 
 /** Latest closing trades a lead's profile shows. */
 const PROFILE_HISTORY = 50;
@@ -236,12 +236,13 @@ export class LeadDirectory {
         side: 'long' | 'short';
         size: string;
         entry_price: string;
+        open_fee: string | null;
         close_price: string;
         realized_pnl: string;
         closed_ms: number;
       }>(
         `SELECT symbol, side, size::text AS size, entry_price::text AS entry_price,
-           close_price::text AS close_price, realized_pnl::text AS realized_pnl,
+           open_fee::text AS open_fee, close_price::text AS close_price, realized_pnl::text AS realized_pnl,
            closed_ms::float8 AS closed_ms
          FROM futures_positions
          WHERE user_id = $1 AND account = $2 AND status <> 'open' AND opened_ms >= $3`,
@@ -249,7 +250,7 @@ export class LeadDirectory {
       );
       for (const position of positions) {
         const size = dec(position.size);
-        const openFee = feeOf(notionalOf(dec(position.entry_price), size));
+        const openFee = openFeeOf(position);
         trades.push({
           symbol: position.symbol,
           market: 'futures',

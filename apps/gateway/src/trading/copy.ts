@@ -28,7 +28,7 @@ import { RefusedError } from '../http/errors';
 import { Dec, divide, text } from '../market/decimal';
 import { LEAD_COLUMNS, LeadDirectory, leadNotFound, type LeadRow } from './copy-leads';
 import { ensurePaperAccount, LockedBalances, type AccountRef, type TradingEngine } from './engine';
-import { feeOf, notionalOf, QUOTE_COIN } from './rules';
+import { QUOTE_COIN } from './rules';
 
 /** Most follows, followers and shares one reply lists. */
 const LIST_CAP = 200;
@@ -733,7 +733,7 @@ export class CopyEngine {
       );
     }
     const size = dec(closed.size);
-    const openFee = feeOf(notionalOf(dec(closed.entryPrice), size));
+    const openFee = dec(closed.openFee);
     return {
       status: 'copied',
       size,

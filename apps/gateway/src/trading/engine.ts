@@ -13,8 +13,10 @@ import {
   type Position,
   type TradingAccount,
 } from '@exchange-web/protocol/trading';
+import { FEE_RATE } from '@exchange-web/protocol/trading-rules';
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import { accountRates } from '../fees/rates';
 import { RefusedError } from '../http/errors';
 import { Dec, divide, maxOf, text } from '../market/decimal';
 import type { SimulatedMarket } from '../market/price-model';
@@ -66,11 +68,12 @@ interface FillRow {
   price: string;
   size: string;
   fee: string;
+  liquidity: 'maker' | 'taker';
   created_ms: number;
 }
 
 const FILL_COLUMNS = `fill_id, order_id, symbol, side, price::text AS price, size::text AS size,
-  fee::text AS fee, created_ms::float8 AS created_ms`;
+  fee::text AS fee, liquidity, created_ms::float8 AS created_ms`;
 
 const toFill = (row: FillRow): Fill => ({
   fillId: row.fill_id,
@@ -80,6 +83,7 @@ const toFill = (row: FillRow): Fill => ({
   price: text(dec(row.price)),
   size: text(dec(row.size)),
   fee: text(dec(row.fee)),
+  liquidity: row.liquidity,
   time: row.created_ms,
 });
 
@@ -108,6 +112,8 @@ interface OrderRow {
   filled_size: string;
   average_price: string | null;
   held_amount: string;
+  /** The rate the order was booked at; null on orders from before fee levels (0.1 %). */
+  fee_rate: string | null;
   status: 'open' | 'filled' | 'cancelled';
   checked_second: number;
   created_ms: number;
@@ -124,6 +130,8 @@ interface PositionRow {
   leverage: number;
   entry_price: string;
   margin: string;
+  /** Null on positions from before fee levels, which paid 0.1 % of the entry notional. */
+  open_fee: string | null;
   liquidation_price: string;
   status: 'open' | 'closed' | 'liquidated';
   close_price: string | null;
@@ -137,11 +145,12 @@ interface PositionRow {
 
 const ORDER_COLUMNS = `order_id, symbol, side, type, price::text AS price, size::text AS size,
   filled_size::text AS filled_size, average_price::text AS average_price,
-  held_amount::text AS held_amount, status, checked_second::float8 AS checked_second,
+  held_amount::text AS held_amount, fee_rate::text AS fee_rate, status,
+  checked_second::float8 AS checked_second,
   created_ms::float8 AS created_ms, updated_ms::float8 AS updated_ms, user_id, account`;
 
 const POSITION_COLUMNS = `position_id, symbol, side, size::text AS size, leverage,
-  entry_price::text AS entry_price, margin::text AS margin,
+  entry_price::text AS entry_price, margin::text AS margin, open_fee::text AS open_fee,
   liquidation_price::text AS liquidation_price, status, close_price::text AS close_price,
   realized_pnl::text AS realized_pnl, checked_second::float8 AS checked_second,
   opened_ms::float8 AS opened_ms, closed_ms::float8 AS closed_ms, user_id, account`;
@@ -158,6 +167,12 @@ const pairOf = (symbol: string): MarketSymbol => {
   if (!pair) throw new Error(`a stored trade names ${symbol}, which the market does not quote`);
   return pair;
 };
+
+/** What a position paid to open: its stored fee, or 0.1 % for one from before fee levels. */
+export const openFeeOf = (row: { open_fee: string | null; entry_price: string; size: string }) =>
+  row.open_fee === null
+    ? feeOf(notionalOf(dec(row.entry_price), dec(row.size)))
+    : dec(row.open_fee);
 
 const toOrder = (row: OrderRow): Order => ({
   orderId: row.order_id,
@@ -352,27 +367,34 @@ export class TradingEngine {
     const nowMs = this.now();
     await ensurePaperAccount(tx, ref);
     const balances = await LockedBalances.lock(tx, ref, [pair.base, pair.quote]);
-    const refusal = checkOrder(pair, request, marketPrice, (coin) => balances.available(coin));
+    // Filled at once it takes the book's liquidity; resting, it pays the maker rate it holds.
+    const rates = await accountRates(tx, ref, 'spot');
+    const feeRate = fillPrice !== undefined ? rates.taker : rates.maker;
+    const available = (coin: string) => balances.available(coin);
+    const refusal = checkOrder(pair, request, marketPrice, available, feeRate);
     if (refusal) return { refusal };
     if (fillPrice !== undefined) {
       await this.#insertOrder(tx, ref, orderId, request, {
         status: 'filled',
         average: fillPrice,
         held: new Dec(0),
+        feeRate,
         second,
         nowMs,
       });
       await this.#fill(tx, balances, pair, orderId, request.side, fillPrice, size, {
         from: 'available',
+        feeRate,
         signal,
       });
     } else {
-      const hold = orderHold(pair, request.side, limit ?? new Dec(0), size);
+      const hold = orderHold(pair, request.side, limit ?? new Dec(0), size, feeRate);
       await balances.change(hold.coin, hold.amount.neg(), hold.amount);
       await this.#insertOrder(tx, ref, orderId, request, {
         status: 'open',
         average: null,
         held: hold.amount,
+        feeRate,
         second,
         nowMs,
       });
@@ -570,6 +592,7 @@ export class TradingEngine {
       status: 'open' | 'filled';
       average: Dec | null;
       held: Dec;
+      feeRate: Dec;
       second: number;
       nowMs: number;
     },
@@ -578,8 +601,8 @@ export class TradingEngine {
     await tx.query(
       `INSERT INTO trade_orders (order_id, account, user_id, symbol, side, type, price, size,
          filled_size, average_price, held_coin, held_amount, status, checked_second, created_ms,
-         updated_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
+         updated_ms, fee_rate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16)`,
       [
         orderId,
         ref.account,
@@ -596,14 +619,16 @@ export class TradingEngine {
         state.status,
         state.second,
         state.nowMs,
+        text(state.feeRate),
       ],
     );
   }
 
   /**
-   * Books the fill of a whole order at `price`: the fill row and both coins. `from` says where the
-   * paying coin comes from: `available` for an order filled when placed, `frozen` for a resting
-   * one (whose hold, for a buy, is exactly notional + fee at its limit).
+   * Books the fill of a whole order at `price`: the fill row and both coins, the fee at `feeRate`.
+   * `from` says where the paying coin comes from: `available` for an order filled when placed (a
+   * taker), `frozen` for a resting one (a maker, whose hold, for a buy, is exactly notional + fee
+   * at its limit and the rate it was placed with).
    */
   async #fill(
     tx: Queryable,
@@ -613,10 +638,10 @@ export class TradingEngine {
     side: 'buy' | 'sell',
     price: Dec,
     size: Dec,
-    { from, signal }: { from: 'available' | 'frozen'; signal: boolean },
+    { from, feeRate, signal }: { from: 'available' | 'frozen'; feeRate: Dec; signal: boolean },
   ) {
     const notional = notionalOf(price, size);
-    const fee = feeOf(notional);
+    const fee = feeOf(notional, feeRate);
     // What part of its coins a sell sells, before it does: a follower sells the same part.
     const owned = balances.available(pair.base).plus(balances.frozen(pair.base));
     const fraction = side === 'sell' && owned.gt(0) ? divide(size, owned, 18) : undefined;
@@ -633,7 +658,7 @@ export class TradingEngine {
     }
     await tx.query(
       `INSERT INTO trade_fills (fill_id, order_id, account, user_id, symbol, side, price, size,
-         fee, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         fee, created_ms, liquidity) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         randomUUID(),
         orderId,
@@ -645,6 +670,7 @@ export class TradingEngine {
         text(size),
         text(fee),
         this.now(),
+        from === 'available' ? 'taker' : 'maker',
       ],
     );
     if (signal) {
@@ -717,7 +743,6 @@ export class TradingEngine {
     const entry = this.#entryPrice(pair, request.side, second);
     const size = dec(request.size);
     const margin = marginOf(entry, size, request.leverage);
-    const fee = feeOf(notionalOf(entry, size));
     const liquidation = liquidationPriceOf(
       request.side,
       entry,
@@ -727,14 +752,19 @@ export class TradingEngine {
     const positionId = randomUUID();
     await ensurePaperAccount(tx, ref);
     const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
-    const refusal = checkPosition(pair, request, entry, (coin) => balances.available(coin));
+    // A position opens at market: the account's futures taker rate.
+    const feeRate = (await accountRates(tx, ref, 'futures')).taker;
+    const available = (coin: string) => balances.available(coin);
+    const refusal = checkPosition(pair, request, entry, available, feeRate);
     if (refusal) return { refusal };
+    const fee = feeOf(notionalOf(entry, size), feeRate);
     await balances.change(QUOTE_COIN, margin.plus(fee).neg(), margin);
     const nowMs = this.now();
     await tx.query(
       `INSERT INTO futures_positions (position_id, account, user_id, symbol, side, size,
-         leverage, entry_price, margin, liquidation_price, status, checked_second, opened_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12)`,
+         leverage, entry_price, margin, liquidation_price, status, checked_second, opened_ms,
+         open_fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12, $13)`,
       [
         positionId,
         ref.account,
@@ -748,6 +778,7 @@ export class TradingEngine {
         text(liquidation),
         second,
         nowMs,
+        text(fee),
       ],
     );
     if (signal) {
@@ -811,8 +842,10 @@ export class TradingEngine {
     const pair = pairOf(row.symbol);
     const mark = this.market.price(pair, second);
     const margin = dec(row.margin);
-    const outcome = closeOutcome(row.side, dec(row.entry_price), mark, dec(row.size), margin);
     const balances = await LockedBalances.lock(tx, ref, [QUOTE_COIN]);
+    const feeRate = (await accountRates(tx, ref, 'futures')).taker;
+    const entry = dec(row.entry_price);
+    const outcome = closeOutcome(row.side, entry, mark, dec(row.size), margin, feeRate);
     const nowMs = this.now();
     const closed = await tx.query(
       `UPDATE futures_positions SET status = 'closed', close_price = $2, realized_pnl = $3,
@@ -872,6 +905,7 @@ export class TradingEngine {
       entryPrice: text(dec(row.entry_price)),
       markPrice: text(mark),
       margin: text(dec(row.margin)),
+      openFee: text(openFeeOf(row)),
       unrealizedPnl: open ? text(pnlOf(row.side, dec(row.entry_price), mark, dec(row.size))) : '0',
       liquidationPrice: text(dec(row.liquidation_price)),
       status: row.status,
@@ -976,6 +1010,7 @@ export class TradingEngine {
       if (filled.length === 0) return;
       await this.#fill(tx, balances, pair, orderId, row.side, limit, dec(row.size), {
         from: 'frozen',
+        feeRate: dec(row.fee_rate ?? FEE_RATE),
         signal: true,
       });
     });
@@ -1006,12 +1041,14 @@ export class TradingEngine {
       if (done.length > 0) {
         await balances.change(QUOTE_COIN, new Dec(0), margin.neg());
         // What the margin still held at the liquidation price goes to the protection fund.
+        const feeRate = (await accountRates(tx, ref, 'futures')).taker;
         const surplus = closeOutcome(
           row.side,
           dec(row.entry_price),
           liquidation,
           dec(row.size),
           margin,
+          feeRate,
         ).payout;
         await bookFundEntry(
           tx,

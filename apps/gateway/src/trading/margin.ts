@@ -36,6 +36,8 @@ import {
   type AccountRef,
 } from './engine';
 import { marginActionRefusal, type MarginActionState } from './margin-rules';
+import { FEE_RATE } from '@exchange-web/protocol/trading-rules';
+import { accountRates } from '../fees/rates';
 import { checkOrder, feeOf, isCrossed, isMarketable, orderHold } from './rules';
 
 const HOUR_MS = 3_600_000;
@@ -76,6 +78,8 @@ interface MarginOrderRow {
   size: string;
   price: string;
   fee: string;
+  /** The rate the order was booked at; null on orders from before fee levels (0.1 %). */
+  fee_rate: string | null;
   side_effect: MarginOrder['sideEffect'];
   loan_coin: string | null;
   borrowed: string;
@@ -85,7 +89,7 @@ interface MarginOrderRow {
 
 const MARGIN_ORDER_COLUMNS = `order_id, user_id, account, scope, symbol, side, type, status,
   held::text AS held, checked_second::float8 AS checked_second, size::text AS size,
-  price::text AS price, fee::text AS fee, side_effect, loan_coin, borrowed::text AS borrowed,
+  price::text AS price, fee::text AS fee, fee_rate::text AS fee_rate, side_effect, loan_coin, borrowed::text AS borrowed,
   repaid::text AS repaid, created_ms::float8 AS created_ms`;
 
 const toMarginOrder = (row: MarginOrderRow): MarginOrder => ({
@@ -358,12 +362,14 @@ export class MarginEngine {
       });
     }
     if (cancelled.length > 0) steps.push(`cancelled ${cancelled.length} open orders`);
+    // Every liquidation trade takes the book: the account's margin taker rate.
+    const feeRate = (await accountRates(locked.tx, locked.ref, 'margin')).taker;
     for (const coin of locked.coins()) {
       const { available } = locked.holding(coin);
       if (coin === QUOTE_COIN || available.eq(0)) continue;
       const bid = this.market.bestBid(pairOfCoin(coin), second);
       const notional = available.times(bid);
-      const proceeds = notional.minus(feeOf(notional));
+      const proceeds = notional.minus(feeOf(notional, feeRate));
       locked.change(coin, { available: available.neg() });
       locked.change(QUOTE_COIN, { available: proceeds });
       steps.push(`sold ${text(available)} ${coin} at ${text(bid)}`);
@@ -374,7 +380,7 @@ export class MarginEngine {
       if (coin === QUOTE_COIN || owed.eq(0)) continue;
       const ask = this.market.bestAsk(pairOfCoin(coin), second);
       const notional = owed.times(ask);
-      locked.change(QUOTE_COIN, { available: notional.plus(feeOf(notional)).neg() });
+      locked.change(QUOTE_COIN, { available: notional.plus(feeOf(notional, feeRate)).neg() });
       locked.change(coin, { borrowed: borrowed.neg(), interest: interest.neg() });
       steps.push(`bought back ${text(owed)} ${coin} at ${text(ask)}`);
     }
@@ -527,11 +533,14 @@ export class MarginEngine {
     const fillsNow = limit === undefined || isMarketable(request.side, limit, bid, ask);
     const price = limit ?? marketPrice;
     const size = new Dec(request.size);
-    const hold = orderHold(pair, request.side, price, size);
     const [pays, gets] = request.side === 'buy' ? [pair.quote, pair.base] : [pair.base, pair.quote];
     const orderId = randomUUID();
     return this.db.transaction(async (tx) => {
       const margin = await this.#lock(tx, ref, scope);
+      // Filled at once it takes the book; resting, it holds and pays the maker rate.
+      const rates = await accountRates(tx, ref, 'margin');
+      const feeRate = fillsNow ? rates.taker : rates.maker;
+      const hold = orderHold(pair, request.side, price, size, feeRate);
       const nowMs = this.now();
       let borrowed = new Dec(0);
       const lacking = hold.amount.minus(margin.holding(pays).available);
@@ -542,7 +551,8 @@ export class MarginEngine {
         await margin.record('borrow', pays, lacking, nowMs, `for order ${orderId}`);
         borrowed = lacking;
       }
-      refuse(checkOrder(pair, order, marketPrice, () => margin.holding(pays).available));
+      const available = () => margin.holding(pays).available;
+      refuse(checkOrder(pair, order, marketPrice, available, feeRate));
       margin.change(pays, { available: hold.amount.neg(), frozen: hold.amount });
       const filled = fillsNow
         ? await this.#fill(
@@ -554,6 +564,7 @@ export class MarginEngine {
               price,
               size,
               held: hold.amount,
+              feeRate,
               sideEffect: request.sideEffect,
             },
             nowMs,
@@ -575,6 +586,7 @@ export class MarginEngine {
         size: text(size),
         price: text(price),
         fee: text(filled.fee),
+        fee_rate: text(feeRate),
         side_effect: request.sideEffect,
         loan_coin: loanCoin,
         borrowed: text(borrowed),
@@ -584,9 +596,9 @@ export class MarginEngine {
       await tx.query(
         `INSERT INTO margin_orders (order_id, user_id, account, scope, symbol, side, type, status,
            held, checked_second, size, price, fee, side_effect, loan_coin, borrowed, repaid,
-           created_ms, updated_ms)
+           created_ms, updated_ms, fee_rate)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-           $18)`,
+           $18, $19)`,
         [
           row.order_id,
           row.user_id,
@@ -606,6 +618,7 @@ export class MarginEngine {
           row.borrowed,
           row.repaid,
           row.created_ms,
+          row.fee_rate,
         ],
       );
       return { order: toMarginOrder(row), margin: this.#toAccount(margin) };
@@ -626,6 +639,8 @@ export class MarginEngine {
       price: Dec;
       size: Dec;
       held: Dec;
+      /** The hold of a buy was made at this rate, so it pays exactly the notional and fee. */
+      feeRate: Dec;
       sideEffect: MarginOrder['sideEffect'];
     },
     nowMs: number,
@@ -633,7 +648,7 @@ export class MarginEngine {
     const { pair, side, size } = order;
     const [pays, gets] = side === 'buy' ? [pair.quote, pair.base] : [pair.base, pair.quote];
     const notional = size.times(order.price);
-    const fee = feeOf(notional);
+    const fee = feeOf(notional, order.feeRate);
     margin.change(pays, { frozen: order.held.neg() });
     margin.change(gets, { available: side === 'buy' ? size : notional.minus(fee) });
     let repaid = new Dec(0);
@@ -763,6 +778,7 @@ export class MarginEngine {
           price: new Dec(row.price),
           size: new Dec(row.size),
           held: new Dec(row.held),
+          feeRate: new Dec(row.fee_rate ?? FEE_RATE),
           sideEffect: row.side_effect,
         },
         nowMs,

@@ -22,8 +22,9 @@ export const MAINTENANCE_MARGIN_RATE = new Dec('0.005');
 /** An account's available amount of a coin (the engine's locked balances). */
 export type Available = (coin: string) => Dec;
 
-/** The fee of a fill of `notional` USDT. */
-export const feeOf = (notional: Dec): Dec => new Dec(shared.feeOf(text(notional)));
+/** The fee of a fill of `notional` USDT at `rate` (the account's, src/fees/rates.ts). */
+export const feeOf = (notional: Dec, rate: Dec | string = shared.FEE_RATE): Dec =>
+  new Dec(shared.feeOf(text(notional), typeof rate === 'string' ? rate : text(rate)));
 
 /** The quote-coin value of a fill: price × size. */
 export const notionalOf = (price: Dec, size: Dec): Dec =>
@@ -39,6 +40,7 @@ export function checkOrder(
   order: PlaceOrderRequest,
   marketPrice: Dec,
   available?: Available,
+  feeRate?: Dec,
 ): shared.Refusal | undefined {
   const payCoin = order.side === 'buy' ? pair.quote : pair.base;
   return (
@@ -49,18 +51,24 @@ export function checkOrder(
       size: order.size,
       marketPrice: text(marketPrice),
       available: available ? text(available(payCoin)) : null,
+      feeRate: feeRate === undefined ? undefined : text(feeRate),
     }) ?? undefined
   );
 }
 
-/** What a resting order holds: a buy its notional and fee in USDT, a sell its size of the base. */
+/**
+ * What a resting order holds: a buy its notional and fee (at `feeRate`) in USDT, a sell its size
+ * of the base.
+ */
 export function orderHold(
   pair: MarketSymbol,
   side: 'buy' | 'sell',
   price: Dec,
   size: Dec,
+  feeRate?: Dec,
 ): { coin: string; amount: Dec } {
-  const hold = shared.orderHold(pair, side, text(price), text(size));
+  const rate = feeRate === undefined ? undefined : text(feeRate);
+  const hold = shared.orderHold(pair, side, text(price), text(size), rate);
   return { coin: hold.coin, amount: new Dec(hold.amount) };
 }
 
@@ -81,6 +89,7 @@ export function checkPosition(
   request: OpenPositionRequest,
   entry: Dec,
   available?: Available,
+  feeRate?: Dec,
 ): shared.Refusal | undefined {
   return (
     shared.checkPosition(pair, {
@@ -88,6 +97,7 @@ export function checkPosition(
       size: request.size,
       entryPrice: text(entry),
       available: available ? text(available(shared.QUOTE_COIN)) : null,
+      feeRate: feeRate === undefined ? undefined : text(feeRate),
     }) ?? undefined
   );
 }
@@ -132,8 +142,9 @@ export const isLiquidated = (
 ): boolean => (side === 'long' ? range.low.lte(liquidation) : range.high.gte(liquidation));
 
 /**
- * What closing a position at `mark` returns to available USDT: margin + PnL − fee (0.1 % of the
- * closing notional), never below zero (isolated margin: the loss stops at the margin).
+ * What closing a position at `mark` returns to available USDT: margin + PnL − fee (`feeRate` of
+ * the closing notional, the account's futures taker rate), never below zero (isolated margin: the
+ * loss stops at the margin).
  */
 export function closeOutcome(
   side: 'long' | 'short',
@@ -141,8 +152,9 @@ export function closeOutcome(
   mark: Dec,
   size: Dec,
   margin: Dec,
+  feeRate?: Dec,
 ): { payout: Dec; realizedPnl: Dec; fee: Dec } {
-  const fee = feeOf(notionalOf(mark, size));
+  const fee = feeOf(notionalOf(mark, size), feeRate);
   const payout = maxOf(new Dec(0), margin.plus(pnlOf(side, entry, mark, size)).minus(fee));
   return { payout, realizedPnl: payout.minus(margin), fee };
 }

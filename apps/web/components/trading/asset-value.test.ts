@@ -40,6 +40,7 @@ describe('futuresEquity', () => {
       entryPrice: '1',
       markPrice: '1',
       margin,
+      openFee: '0',
       unrealizedPnl: pnl,
       liquidationPrice: '0',
       status,
