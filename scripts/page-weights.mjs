@@ -61,6 +61,7 @@ export const PAGE_FAMILIES = [
   ['download', ['/download']],
   ['proof of reserves', ['/proof-of-reserves']],
   ['protection fund', ['/protection-fund']],
+  ['fees and VIP', ['/fee', '/vip/detail', '/vip/vipIntroduce']],
   ['not found', ['/404']],
 ];
 
@@ -84,6 +85,7 @@ export const FAMILY_PAGES = [
   { family: 'download', path: '/download' },
   { family: 'proof of reserves', path: '/proof-of-reserves' },
   { family: 'protection fund', path: '/protection-fund' },
+  { family: 'fees and VIP', path: '/vip/detail', signedIn: true },
 ];
 
 /**

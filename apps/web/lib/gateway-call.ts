@@ -4,6 +4,7 @@ import { HeaderName } from '@exchange-web/protocol/registry';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CopyPath } from '@exchange-web/protocol/copy-trading';
 import type { ReservesPath } from '@exchange-web/protocol/reserves';
+import type { FeePath } from '@exchange-web/protocol/fees';
 import type { ApiPath } from '@exchange-web/protocol/paths';
 import type * as z from 'zod/mini';
 import { gatewayUrl } from './gateway-url';
@@ -69,7 +70,7 @@ const queryOf = (payload: unknown): string => {
  * const list = await callGateway(ApiPath.inscriptionListByPage, { tab: 'hot' }, inscriptionListReplySchema);
  */
 export async function callGateway<S extends z.ZodMiniType>(
-  path: ApiPath | CopyPath | ReservesPath,
+  path: ApiPath | CopyPath | ReservesPath | FeePath,
   payload: unknown,
   schema: S,
   options: GatewayCallOptions = {},
@@ -129,7 +130,7 @@ export async function callGateway<S extends z.ZodMiniType>(
 
 /** {@link callGateway} on behalf of the visitor whose page request is being rendered. */
 export type VisitorGatewayCall = <S extends z.ZodMiniType>(
-  path: ApiPath | CopyPath | ReservesPath,
+  path: ApiPath | CopyPath | ReservesPath | FeePath,
   payload: unknown,
   schema: S,
   options?: Omit<GatewayCallOptions, 'forwardedFor'>,

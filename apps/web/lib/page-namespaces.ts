@@ -55,6 +55,9 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/download': ['download'],
   '/proof-of-reserves': ['trading', 'records', 'reserves'],
   '/protection-fund': ['records', 'fund'],
+  '/fee': ['fees'],
+  '/vip/detail': ['fees'],
+  '/vip/vipIntroduce': ['fees'],
   '/404': [],
   '/_error': [],
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CopyPath } from './copy-trading';
+import { FeePath } from './fees';
 import { ReservesPath } from './reserves';
 import { Endpoints, type Endpoint } from './endpoints';
 import { userInfoReplyFixture } from './fixtures';
@@ -14,6 +15,7 @@ const registeredPaths = new Set<string>([
   ...Object.values(ImagePath),
   ...Object.values(CopyPath),
   ...Object.values(ReservesPath),
+  ...Object.values(FeePath),
 ]);
 
 describe('Endpoints', () => {
@@ -34,6 +36,8 @@ describe('Endpoints', () => {
         'copyLeads',
         'depth',
         'domainConfigList',
+        // The fee schedule is the same for everyone; an account's level is its own.
+        'feeSchedule',
         'gatewaySignConfig',
         'inscriptionSearch',
         'klines',
@@ -53,7 +57,14 @@ describe('Endpoints', () => {
       ].sort(),
     );
     // The signed trading calls and the account's own data are never shared between users.
-    for (const name of ['balances', 'openOrders', 'positions', 'apiKeyList', 'userInfo'] as const)
+    for (const name of [
+      'balances',
+      'openOrders',
+      'positions',
+      'apiKeyList',
+      'userInfo',
+      'feeLevel',
+    ] as const)
       expect(Endpoints[name].access).toBe('user');
   });
 

@@ -364,6 +364,21 @@ export const CopyPagePath = {
 export const DOWNLOAD_PAGE_PATH = '/download';
 /** The proof-of-reserves page (SPEC 2 `proof-of-reserves`). */
 export const PROOF_OF_RESERVES_PATH = '/proof-of-reserves';
+/** The protection fund's page (SPEC 2 `protection-fund`). */
+export const PROTECTION_FUND_PATH = '/protection-fund';
+
+// SPEC 2 lists `fee`, `vip/detail` and `vip/vipIntroduce` without their screens: we read them as
+// the fee schedule, the visitor's own level, and the VIP programme's rules (README "Fees and VIP
+// levels").
+/** The fee and VIP pages. */
+export const FeePagePath = {
+  /** Maker and taker rates per product at every level. */
+  schedule: '/fee',
+  /** The signed-in account's level, volume, assets and progress. */
+  vipDetail: '/vip/detail',
+  /** How levels are reached and what each one pays. */
+  vipIntroduce: '/vip/vipIntroduce',
+} as const;
 /** The API keys page (SPEC 2 `account/newapi`). */
 export const API_KEYS_PAGE_PATH = '/account/newapi';
 /** The web app manifest the pages link to. */

@@ -13,6 +13,7 @@ import type { TradingFormats } from './formats';
 import { Segmented } from './Segmented';
 import { Tabs } from './Tabs';
 import { TradeFormPanel } from './TradeFormPanel';
+import { useFeeLevel } from '../fees/useFeeLevel';
 import { checkOrder, isDecimalText, notional } from './trade-math';
 import { useTradeAction } from './useTradeAction';
 import styles from './trading.module.css';
@@ -46,6 +47,7 @@ export function OrderForm(props: OrderFormProps) {
   const [size, setSize] = useState('');
   const [invalid, setInvalid] = useState<'price' | 'size' | null>(null);
   const action = useTradeAction(props.refresh);
+  const feeRates = useFeeLevel().data?.level.rates.spot ?? null;
 
   // The price starts at the last trade's, until the trader types one.
   const last = ticker?.last;
@@ -68,7 +70,8 @@ export function OrderForm(props: OrderFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const code = checkOrder(pair, { side, type, price, size, marketPrice, available });
+    const draft = { side, type, price, size, marketPrice, available, feeRates };
+    const code = checkOrder(pair, draft);
     if (code !== null) {
       setInvalid(code === '43003' || code === '43012' ? 'price' : 'size');
       action.refuse(code);

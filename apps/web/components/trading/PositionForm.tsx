@@ -11,6 +11,7 @@ import { FormMessage } from './FormMessage';
 import type { TradingFormats } from './formats';
 import { Tabs } from './Tabs';
 import { TradeFormPanel } from './TradeFormPanel';
+import { useFeeLevel } from '../fees/useFeeLevel';
 import { checkPosition, compare, isDecimalText, positionMargin } from './trade-math';
 import { useTradeAction } from './useTradeAction';
 import styles from './trading.module.css';
@@ -40,6 +41,7 @@ export function PositionForm(props: PositionFormProps) {
   const [size, setSize] = useState('');
   const [invalid, setInvalid] = useState(false);
   const action = useTradeAction(props.refresh);
+  const feeRates = useFeeLevel().data?.level.rates.futures ?? null;
   const available = balances
     ? (balances.balances.find((entry) => entry.coin === 'USDT')?.available ?? '0')
     : null;
@@ -53,7 +55,7 @@ export function PositionForm(props: PositionFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const code = checkPosition(pair, { leverage, size, markPrice: mark, available });
+    const code = checkPosition(pair, { leverage, size, markPrice: mark, available, feeRates });
     if (code !== null) {
       setInvalid(code !== '43007');
       action.refuse(code);

@@ -105,6 +105,22 @@ describe('checkOrder mirrors the gateway refusals', () => {
     expect(checkOrder(btc, { ...buy, available: '650' })).toBe(TradeCode.insufficientBalance);
     expect(checkOrder(btc, { ...buy, available: '650.65' })).toBeNull();
   });
+
+  it("counts the account's own fee: taker when it fills at once, maker when it rests", () => {
+    const feeRates = { maker: '0.0006', taker: '0.0008' };
+    // At the ask (65000), the limit buy fills at once: 650 + 0.52 taker fee.
+    const taking = draft({ price: '65000', size: '0.01', feeRates });
+    expect(checkOrder(btc, { ...taking, available: '650.51' })).toBe(TradeCode.insufficientBalance);
+    expect(checkOrder(btc, { ...taking, available: '650.52' })).toBeNull();
+    const market = draft({ type: 'market', size: '0.01', feeRates });
+    expect(checkOrder(btc, { ...market, available: '650.52' })).toBeNull();
+    // Under the ask it rests: 649.99 + 0.389994 maker fee.
+    const resting = draft({ price: '64999', size: '0.01', feeRates });
+    expect(checkOrder(btc, { ...resting, available: '650.379993' })).toBe(
+      TradeCode.insufficientBalance,
+    );
+    expect(checkOrder(btc, { ...resting, available: '650.379994' })).toBeNull();
+  });
 });
 
 describe('checkPosition', () => {
@@ -125,6 +141,12 @@ describe('checkPosition', () => {
       TradeCode.insufficientBalance,
     );
     expect(checkPosition(btc, { ...position, available: '65.65' })).toBeNull();
+    // At the account's taker rate: 65 margin and 0.52 fee.
+    const feeRates = { maker: '0.0006', taker: '0.0008' };
+    expect(checkPosition(btc, { ...position, feeRates, available: '65.51' })).toBe(
+      TradeCode.insufficientBalance,
+    );
+    expect(checkPosition(btc, { ...position, feeRates, available: '65.52' })).toBeNull();
   });
 
   it('rounds the margin up to 8 places, the amount the gateway freezes', () => {

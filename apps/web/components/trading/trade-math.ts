@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { MarketSymbol, ORDER_TYPES, TradeCode } from '@exchange-web/protocol/trading';
+import type { FeeRates } from '@exchange-web/protocol/fees';
 import * as rules from '@exchange-web/protocol/trading-rules';
 
 type OrderType = (typeof ORDER_TYPES)[number];
@@ -69,6 +70,8 @@ export interface OrderDraft {
   marketPrice: string | null;
   /** Available quote coin (buy) or base coin (sell); null when unknown (not signed in). */
   available: string | null;
+  /** The account's rates for this product (its VIP level); unknown: the highest rate, 0.1 %. */
+  feeRates?: FeeRates | null | undefined;
 }
 
 /**
@@ -76,15 +79,24 @@ export interface OrderDraft {
  * the shared rules over what the trader typed, so the sentence before sending is the one after.
  */
 export function checkOrder(pair: MarketSymbol, draft: OrderDraft): TradeCode | null {
-  const price = draft.price.trim();
+  const typed = draft.price.trim();
+  // The form keeps a price while a market order is chosen; only a limit order sends one.
+  const price = draft.type === 'limit' && typed !== '' ? typed : undefined;
+  // As the gateway books it: filled at once it pays the taker rate, resting the maker rate.
+  const takes =
+    price === undefined ||
+    (draft.marketPrice !== null &&
+      rules.isDecimal(price) &&
+      rules.reachesLimit(draft.side, price, draft.marketPrice));
+  const rates = draft.feeRates;
   const refusal = rules.checkOrder(pair, {
     side: draft.side,
     type: draft.type,
-    // The form keeps a price while a market order is chosen; only a limit order sends one.
-    price: draft.type === 'limit' && price !== '' ? price : undefined,
+    price,
     size: draft.size.trim(),
     marketPrice: draft.marketPrice,
     available: draft.available,
+    feeRate: rates ? (takes ? rates.taker : rates.maker) : undefined,
   });
   return refusal?.code ?? null;
 }
@@ -97,6 +109,8 @@ export interface PositionDraft {
   markPrice: string | null;
   /** Available USDT; null when unknown. */
   available: string | null;
+  /** The account's futures rates; a position opens at market, at the taker rate. */
+  feeRates?: FeeRates | null | undefined;
 }
 
 /** The first refusal the gateway would answer for this position, or null. */
@@ -106,6 +120,7 @@ export function checkPosition(pair: MarketSymbol, draft: PositionDraft): TradeCo
     size: draft.size.trim(),
     entryPrice: draft.markPrice,
     available: draft.available,
+    feeRate: draft.feeRates?.taker,
   });
   return refusal?.code ?? null;
 }
