@@ -74,3 +74,28 @@ describe('the download page', () => {
     await phone.close();
   });
 });
+
+describe('the information pages', () => {
+  it('each carry their translated title, canonical link and the 23 hreflang alternates', async () => {
+    const pages = [
+      '/download',
+      '/proof-of-reserves',
+      '/protection-fund',
+      '/fee',
+      '/vip/detail',
+      '/vip/vipIntroduce',
+    ];
+    for (const path of pages) {
+      const english = await serverHtml(`${siteUrl}${path}`);
+      const japanese = await serverHtml(`${siteUrl}/ja${path}`);
+      expect([path, english.status, japanese.status]).toEqual([path, 200, 200]);
+      expect(japanese.html).toContain(`<link rel="canonical" href="${siteUrl}/ja${path}"`);
+      const alternates = [...english.html.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/g)];
+      expect([path, alternates.length]).toEqual([path, 24]);
+      expect(english.html).toContain(`hrefLang="x-default" href="${siteUrl}${path}"`);
+      // The title is the page's own, in each language.
+      const title = (html: string) => /<title[^>]*>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title(japanese.html)).not.toBe(title(english.html));
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { buildPath } from '@exchange-web/client/language';
 import { DOWNLOAD_PAGE_PATH } from '@exchange-web/protocol/paths';
 import type { GetServerSideProps } from 'next';
 import { DownloadView, type DownloadPageProps } from '../components/download/DownloadView';
+import { requestPageLinks } from '../lib/request-page-links';
 import { readShellRequest } from '../lib/shell-request';
 import { siteOrigin } from '../lib/site-origin';
 
@@ -14,6 +15,7 @@ export const getServerSideProps: GetServerSideProps<DownloadPageProps> = async (
   return {
     props: {
       pageUrl: `${siteOrigin(ctx.req.headers)}${buildPath(DOWNLOAD_PAGE_PATH, shell.prefix)}`,
+      links: requestPageLinks(ctx, DOWNLOAD_PAGE_PATH),
     },
   };
 };

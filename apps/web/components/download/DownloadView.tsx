@@ -2,6 +2,7 @@ import { API_KEYS_PAGE_PATH } from '@exchange-web/protocol/paths';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
+import type { PageLinks } from '../../lib/page-links';
 import { InfoPage } from '../InfoPage';
 import { PageLink } from '../PageLink';
 import { INSTALL_PLATFORMS, installPlatformOf, type InstallPlatform } from './install-platform';
@@ -21,6 +22,7 @@ type InstallState = 'unavailable' | 'ready' | 'installing' | 'installed' | 'decl
 export interface DownloadPageProps {
   /** This page's address as the visitor reached it, for the QR code. */
   pageUrl: string;
+  links: PageLinks;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface DownloadPageProps {
  * so the page offers the browser's install prompt where there is one, the steps for each kind of
  * device (the visitor's own marked), and a QR code that opens the page on a phone.
  */
-export function DownloadView({ pageUrl }: DownloadPageProps) {
+export function DownloadView({ pageUrl, links }: DownloadPageProps) {
   const { t } = useShellState();
   const [platform, setPlatform] = useState<InstallPlatform | null>(null);
   const [install, setInstall] = useState<InstallState>('unavailable');
@@ -70,6 +72,7 @@ export function DownloadView({ pageUrl }: DownloadPageProps) {
     <InfoPage
       title={t('download.title')}
       description={t('download.description')}
+      links={links}
       testId="download-page"
     >
       <div className={styles.install}>

@@ -4,7 +4,6 @@ import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useMemo } from 'react';
 import { DataTable } from '../DataTable';
 import { InfoPage, InfoPageError } from '../InfoPage';
-import { SeoHead } from '../inscription/SeoHead';
 import { tradingFormats } from '../trading/formats';
 import { levelColumn, rateColumns } from './fee-columns';
 import type { FeePageProps } from './fee-page-props';
@@ -19,7 +18,7 @@ type LevelRates = VipLevel & FeeRates;
  * The fee schedule (SPEC 2 `fee`): maker and taker rates of spot, margin and futures at every VIP
  * level, as the gateway charges them, with the visitor's own level marked once it is known.
  */
-export function FeeScheduleView({ schedule, seo }: FeePageProps) {
+export function FeeScheduleView({ schedule, links }: FeePageProps) {
   const { t, language, buildPath } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const own = useFeeLevel();
@@ -29,8 +28,7 @@ export function FeeScheduleView({ schedule, seo }: FeePageProps) {
   const columns = [levelColumn(t), ...rateColumns<LevelRates>(t, formats)];
 
   return (
-    <InfoPage title={title} description={description} testId="fee-page">
-      <SeoHead seo={seo} fallback={{ title, description }} />
+    <InfoPage title={title} description={description} links={links} testId="fee-page">
       {schedule === null ? (
         <InfoPageError>{t('fees.failed')}</InfoPageError>
       ) : (

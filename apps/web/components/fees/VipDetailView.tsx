@@ -4,7 +4,6 @@ import { useSimulation } from '@exchange-web/react/simulation/SimulationProvider
 import { useMemo } from 'react';
 import { DataTable } from '../DataTable';
 import { InfoPage, InfoPageError } from '../InfoPage';
-import { SeoHead } from '../inscription/SeoHead';
 import { tradingFormats } from '../trading/formats';
 import { productRows, rateColumns, type ProductRates } from './fee-columns';
 import type { FeePageProps } from './fee-page-props';
@@ -17,7 +16,7 @@ import { useFeeLevel } from './useFeeLevel';
  * pay and how far the next level is, for the account in use (paper while simulation is on). The
  * level is the gateway's, computed once a UTC day.
  */
-export function VipDetailView({ seo }: FeePageProps) {
+export function VipDetailView({ links }: FeePageProps) {
   const { t, language, buildPath } = useShellState();
   const simulation = useSimulation().on;
   const formats = useMemo(() => tradingFormats(language), [language]);
@@ -100,8 +99,7 @@ export function VipDetailView({ seo }: FeePageProps) {
   };
 
   return (
-    <InfoPage title={title} description={description} testId="vip-detail-page">
-      <SeoHead seo={seo} fallback={{ title, description }} />
+    <InfoPage title={title} description={description} links={links} testId="vip-detail-page">
       {body()}
       <ul className={styles.links}>
         <li>

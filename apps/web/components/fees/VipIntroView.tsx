@@ -4,7 +4,6 @@ import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useMemo } from 'react';
 import { DataTable, type DataColumn } from '../DataTable';
 import { InfoPage, InfoPageError } from '../InfoPage';
-import { SeoHead } from '../inscription/SeoHead';
 import { tradingFormats } from '../trading/formats';
 import { levelColumn } from './fee-columns';
 import type { FeePageProps } from './fee-page-props';
@@ -14,7 +13,7 @@ import styles from './fees.module.css';
  * The VIP programme (SPEC 2 `vip/vipIntroduce`): how a level is reached, how often it is
  * recomputed, and each level's thresholds and headline rates, from the gateway's schedule.
  */
-export function VipIntroView({ schedule, seo }: FeePageProps) {
+export function VipIntroView({ schedule, links }: FeePageProps) {
   const { t, language, buildPath } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const title = t('fees.vip.introTitle');
@@ -52,8 +51,7 @@ export function VipIntroView({ schedule, seo }: FeePageProps) {
   ];
 
   return (
-    <InfoPage title={title} description={description} testId="vip-intro-page">
-      <SeoHead seo={seo} fallback={{ title, description }} />
+    <InfoPage title={title} description={description} links={links} testId="vip-intro-page">
       <h2>{t('fees.vip.ruleTitle')}</h2>
       <p>{t('fees.vip.rule')}</p>
       <h2>{t('fees.vip.levelsTitle')}</h2>

@@ -22,7 +22,7 @@ type Wallet = ProtectionFund['wallets'][number];
  * The protection fund (SPEC 2 `protection-fund`): its balance, its USDT balance day by day over
  * the last 90 days, what changed it lately, and its wallets.
  */
-export function FundView({ fund }: FundPageProps) {
+export function FundView({ fund, links }: FundPageProps) {
   const { t, language, theme } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const [interactive, setInteractive] = useState(false);
@@ -63,7 +63,12 @@ export function FundView({ fund }: FundPageProps) {
   const last = fund?.history.at(-1);
 
   return (
-    <InfoPage title={t('fund.title')} description={t('fund.description')} testId="fund-page">
+    <InfoPage
+      title={t('fund.title')}
+      description={t('fund.description')}
+      links={links}
+      testId="fund-page"
+    >
       {fund === null ? (
         <InfoPageError>{t('fund.failed')}</InfoPageError>
       ) : (

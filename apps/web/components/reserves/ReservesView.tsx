@@ -29,7 +29,7 @@ const rootUrl = (snapshotId: string) =>
  * and ratio per asset, the reserve wallets, the Merkle root to download, earlier snapshots, the
  * check of the visitor's own balances, and the format to check them offline.
  */
-export function ReservesView({ snapshots }: ReservesPageProps) {
+export function ReservesView({ snapshots, links }: ReservesPageProps) {
   const { t, language } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const latest = snapshots?.[0];
@@ -104,6 +104,7 @@ export function ReservesView({ snapshots }: ReservesPageProps) {
     <InfoPage
       title={t('reserves.title')}
       description={t('reserves.description')}
+      links={links}
       testId="reserves-page"
     >
       {snapshots === null ? (

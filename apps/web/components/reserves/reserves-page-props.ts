@@ -4,7 +4,10 @@ import {
   type ReserveSnapshot,
 } from '@exchange-web/protocol/reserves-schemas';
 import type { GetServerSideProps } from 'next';
+import { PROOF_OF_RESERVES_PATH } from '@exchange-web/protocol/paths';
 import { gatewayCallFor } from '../../lib/gateway-call';
+import type { PageLinks } from '../../lib/page-links';
+import { requestPageLinks } from '../../lib/request-page-links';
 
 // Server only (getServerSideProps): the schemas stay out of the browser's bundles.
 
@@ -14,10 +17,12 @@ const SNAPSHOTS_SHOWN = 24;
 export interface ReservesPageProps {
   /** Newest first; null when the gateway could not give them (the page says so, HTTP 503). */
   snapshots: ReserveSnapshot[] | null;
+  links: PageLinks;
 }
 
 /** The published snapshots, rendered on the server for every visitor and crawler. */
 export const reservesPageProps: GetServerSideProps<ReservesPageProps> = async (ctx) => {
+  const links = requestPageLinks(ctx, PROOF_OF_RESERVES_PATH);
   try {
     const { snapshots } = await gatewayCallFor(ctx.req)(
       ReservesPath.snapshots,
@@ -25,9 +30,9 @@ export const reservesPageProps: GetServerSideProps<ReservesPageProps> = async (c
       reserveSnapshotsReplySchema,
       { method: 'GET' },
     );
-    return { props: { snapshots } };
+    return { props: { snapshots, links } };
   } catch {
     ctx.res.statusCode = 503;
-    return { props: { snapshots: null } };
+    return { props: { snapshots: null, links } };
   }
 };
