@@ -52,6 +52,45 @@ describe('languages in the server HTML', () => {
     expect(html).toContain('href="/bg/inscription/brc-20"');
   });
 
+  it('serves every page under /bg/{locale} in that language, its links keeping both segments', async () => {
+    for (const [path, lang] of [
+      ['/bg/ja', 'ja'],
+      ['/bg/ja/spot/BTCUSDT', 'ja'],
+      ['/bg/ar/fee', 'ar'],
+      ['/bg/de/legal/terms', 'de'],
+      ['/bg/zh-CN/inscription/brc-20/ordi', 'zh-CN'],
+      ['/bg/ja/copy-trading', 'ja'],
+    ] as const) {
+      const { status, html } = await serverHtml(`${siteUrl}${path}`);
+      expect([path, status]).toEqual([path, 200]);
+      expect([path, htmlTag(html)]).toEqual([path, expect.stringContaining(`lang="${lang}"`)]);
+      const prefix = path.split('/').slice(0, 3).join('/');
+      // Every internal link of the page, the trading nav's included, keeps `bg/{locale}`.
+      const links = [...html.matchAll(/href="(\/[^"]*)"/g)]
+        .map((match) => match[1]!)
+        .filter((href) => !/^\/(?:_next|favicon|icons|manifest)/.test(href));
+      expect(links.length).toBeGreaterThan(5);
+      expect([path, links.filter((href) => !href.startsWith(prefix))]).toEqual([path, []]);
+    }
+    expect((await serverHtml(`${siteUrl}/bg/xx/fee`)).status).toBe(404);
+  });
+
+  it('navigates inside /bg/{locale} in the browser without losing the language', async () => {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/bg/ja/spot/BTCUSDT`);
+    await waitForRemoteHeader(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    // A pair link of the trading page is a client-side navigation through the router.
+    await Promise.all([
+      page.waitForURL(`${siteUrl}/bg/ja/spot/ETHUSDT`),
+      page.locator('a[href="/bg/ja/spot/ETHUSDT"]').first().click(),
+    ]);
+    await page.getByRole('heading', { name: /ETH/ }).first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.locator('.site-footer a[href="/bg/ja/legal/terms"]').count()).toBe(1);
+    await page.close();
+  });
+
   it('keeps a locale prefix in built links', async () => {
     const { html } = await serverHtml(`${siteUrl}/de/`);
     expect(html).toContain('href="/de/futures/usdt/BTCUSDT"');

@@ -127,21 +127,26 @@ describe('simulation trade', () => {
     // Allowed pages, calls and files are never sent to the landing (an allowed page may still
     // send a visitor to log in first).
     // The sign-in pages are allowed too: a paper account belongs to a signed-in user.
-    for (const path of [
-      '/spot/BTCUSDT',
-      '/ja/fee',
-      '/asset',
-      '/account/newapi',
-      '/favicon.svg',
-      '/ja/login',
-      '/register',
-    ]) {
+    // Each answers itself (200), or the login page for one that needs a session: a 404 is no pass.
+    for (const [path, answer] of [
+      ['/spot/BTCUSDT', 200],
+      ['/ja/fee', 200],
+      ['/bg/ja/fee', 200],
+      ['/bg/ja/spot/BTCUSDT', 200],
+      ['/vip/vipIntroduce', 200],
+      ['/asset', '/login'],
+      ['/account/newapi', '/login'],
+      ['/favicon.svg', 200],
+      ['/ja/login', 200],
+      ['/register', 200],
+    ] as const) {
       const response = await fetch(`${siteUrl}${path}`, {
         headers: { cookie },
         redirect: 'manual',
       });
-      const location = response.headers.get('location') ?? '';
-      expect([path, location.endsWith('/spot/BTCUSDT')]).toEqual([path, false]);
+      const location = response.headers.get('location');
+      const got = location === null ? response.status : new URL(location, siteUrl).pathname;
+      expect([path, got]).toEqual([path, answer]);
     }
     const rates = await fetch(`${siteUrl}${ApiPath.usdtRate}`, {
       method: 'POST',

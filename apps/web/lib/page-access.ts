@@ -1,17 +1,12 @@
 import { buildPath } from '@exchange-web/client/language';
 import { redirectTarget } from '@exchange-web/react/session/redirect-target';
 import type { GetServerSideProps, GetServerSidePropsContext } from 'next';
-import { readShellRequest } from './shell-request';
+import { shellRequestOf } from './shell-request';
 
 // Who may see a page is decided on the server, before anything renders: the redirects below
 // are the pages' whole server props.
 
-const shellOf = (ctx: GetServerSidePropsContext) =>
-  readShellRequest({
-    cookieHeader: ctx.req.headers.cookie,
-    query: ctx.query,
-    routerLocale: ctx.locale,
-  });
+const shellOf = (ctx: GetServerSidePropsContext) => shellRequestOf(ctx);
 
 /**
  * Server props of the login and registration pages: a visitor who already has a session goes on

@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext } from 'next';
 import { pageLinks, type PageLinks } from './page-links';
-import { readShellRequest } from './shell-request';
+import { shellRequestOf } from './shell-request';
 import { siteOrigin } from './site-origin';
 
 /** The canonical and hreflang links of the page at `path`, as this request reached it. */
@@ -8,10 +8,6 @@ export function requestPageLinks(
   ctx: Pick<GetServerSidePropsContext, 'req' | 'query' | 'locale'>,
   path: string,
 ): PageLinks {
-  const shell = readShellRequest({
-    cookieHeader: ctx.req.headers.cookie,
-    query: ctx.query,
-    routerLocale: ctx.locale,
-  });
+  const shell = shellRequestOf(ctx);
   return pageLinks({ origin: siteOrigin(ctx.req.headers), prefix: shell.prefix, path });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSiteSettings } from './shell-request';
+import { readSiteSettings, shellRequestOf } from './shell-request';
 
 describe('readSiteSettings', () => {
   it('turns image rewriting on and uses the default affiliated domains when unset', () => {
@@ -18,5 +18,23 @@ describe('readSiteSettings', () => {
       'b.test',
     ]);
     expect(readSiteSettings({ AFFILIATED_DOMAINS: '' }).affiliatedDomains).toEqual([]);
+  });
+});
+
+describe('the shell request under /bg/{locale}', () => {
+  const request = (routerLocale: string, url: string | undefined) =>
+    shellRequestOf({ req: { headers: {}, url }, query: {}, locale: routerLocale });
+
+  it('reads the language and the two-segment prefix from the address as visited', () => {
+    expect(request('bg', '/ja/spot/BTCUSDT')).toMatchObject({ language: 'ja', prefix: 'bg/ja' });
+    expect(request('bg', '/ar')).toMatchObject({ language: 'ar', prefix: 'bg/ar' });
+    expect(request('bg', '/spot/BTCUSDT')).toMatchObject({ language: 'en', prefix: 'bg' });
+    expect(request('de', '/fee')).toMatchObject({ language: 'de', prefix: 'de' });
+    expect(request('default', '/fee')).toMatchObject({ language: 'en', prefix: '' });
+  });
+
+  it('reads the router locale alone for a client navigation’s data request', () => {
+    expect(request('bg', '/_next/data/build/bg/ja/fee.json')).toMatchObject({ prefix: 'bg' });
+    expect(request('bg', undefined)).toMatchObject({ prefix: 'bg' });
   });
 });

@@ -1,5 +1,5 @@
 import { parseAffiliatedDomains } from '@exchange-web/client/images/affiliated-links';
-import { detectLanguage, htmlLang } from '@exchange-web/client/language';
+import { detectLanguage, htmlLang, visitedPrefix } from '@exchange-web/client/language';
 import { isLegalNoticeAccepted } from '@exchange-web/client/legal-acceptance';
 import { resolveTheme, themeClassName } from '@exchange-web/client/theme';
 import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
@@ -26,10 +26,17 @@ export function readShellRequest(input: {
   cookieHeader: string | undefined;
   query: Record<string, string | string[] | undefined>;
   routerLocale: string | undefined;
+  /**
+   * The router's path after its locale (asPath, or the request's URL on the server): under `bg`
+   * it may start with the language of a `/bg/{locale}/…` address (SPEC 2's second segment).
+   */
+  routerPath?: string | undefined;
 }): ShellRequest {
   const cookies = parseCookie(input.cookieHeader ?? '');
-  const prefix =
+  const routerPrefix =
     !input.routerLocale || input.routerLocale === NO_PREFIX_LOCALE ? '' : input.routerLocale;
+  const prefix =
+    input.routerPath === undefined ? routerPrefix : visitedPrefix(routerPrefix, input.routerPath);
   const queryTheme = input.query[QueryParam.appTheme];
   const language = detectLanguage({ cookie: cookies[CookieName.language], pathname: `/${prefix}` });
   return {
@@ -74,4 +81,23 @@ export function readSiteSettings(env: Readonly<Record<string, string | undefined
     replaceImageDomain: replace === undefined || !OFF_VALUES.has(replace),
     affiliatedDomains: parseAffiliatedDomains(env.AFFILIATED_DOMAINS),
   };
+}
+
+/**
+ * The shell request of a page's server props. A client-side navigation asks for its props at a
+ * `/_next/data/` address, which names the page but not the address as visited: the shell then
+ * reads the router's locale alone (under `bg/{locale}`, the language comes from the cookie).
+ */
+export function shellRequestOf(ctx: {
+  req: { headers: { cookie?: string | undefined }; url?: string | undefined };
+  query: Record<string, string | string[] | undefined>;
+  locale?: string | undefined;
+}): ShellRequest {
+  const url = ctx.req.url;
+  return readShellRequest({
+    cookieHeader: ctx.req.headers.cookie,
+    query: ctx.query,
+    routerLocale: ctx.locale,
+    routerPath: url === undefined || url.startsWith('/_next/data/') ? undefined : url,
+  });
 }

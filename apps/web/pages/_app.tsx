@@ -25,7 +25,7 @@ import {
 } from '../lib/shell-request';
 import { isSimulationRequest } from '../lib/simulation-request';
 import { pageMessages } from '../lib/page-namespaces';
-import { buildPath, htmlLang } from '@exchange-web/client/language';
+import { buildPath, htmlLang, pagePathOf, routerPathFor } from '@exchange-web/client/language';
 import { collectCspViolations } from '@exchange-web/client/csp-violations';
 import { isLegalPath } from '@exchange-web/protocol/legal';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -113,7 +113,7 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
       router.events.off('routeChangeComplete', restore);
     };
   }, [router.events]);
-  const path = router.asPath.split(/[?#]/, 1)[0];
+  const path = pagePathOf(router.asPath.split(/[?#]/, 1)[0] ?? '/', shell.prefix);
   // Kept while its inputs stay the same, so the shell's own updates (the session loading, say)
   // leave the page's part as it is: it hydrates after the shell (ShellChrome).
   const page = useMemo(
@@ -197,12 +197,13 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
   const replaceRoute = useCallback(
     (locale: LocaleCode, prefix: string) => {
       // SPEC 4: the route is replaced with the new locale; the query is kept as it is.
-      void router.replace({ pathname: router.pathname, query: router.query }, router.asPath, {
-        locale: prefix === '' ? NO_PREFIX_LOCALE : prefix,
+      const target = routerPathFor(pagePathOf(router.asPath, shell.prefix), prefix);
+      void router.replace({ pathname: router.pathname, query: router.query }, target.asPath, {
+        locale: target.locale === '' ? NO_PREFIX_LOCALE : target.locale,
         scroll: false,
       });
     },
-    [router],
+    [router, shell.prefix],
   );
   const [services] = useState(() => siteServicesFor(shell));
   return (
@@ -220,7 +221,10 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
         simulation={services.browser?.simulation ?? null}
         initialOn={shell.simulation}
         // The path as the visitor sees it: the router's asPath leaves the language prefix out.
-        pathname={buildPath(router.asPath.split(/[?#]/, 1)[0] ?? '/', shell.prefix)}
+        pathname={buildPath(
+          pagePathOf(router.asPath.split(/[?#]/, 1)[0] ?? '/', shell.prefix),
+          shell.prefix,
+        )}
       >
         <SessionProvider>
           <SiteTracking>
@@ -238,7 +242,12 @@ App.getInitialProps = async (appContext: AppContext) => {
   const appProps = await NextApp.getInitialProps(appContext);
   const { ctx } = appContext;
   const cookieHeader = ctx.req ? ctx.req.headers.cookie : globalThis.document?.cookie;
-  const shell = readShellRequest({ cookieHeader, query: ctx.query, routerLocale: ctx.locale });
+  const shell = readShellRequest({
+    cookieHeader,
+    query: ctx.query,
+    routerLocale: ctx.locale,
+    routerPath: ctx.asPath,
+  });
   return {
     ...appProps,
     shell: {

@@ -50,6 +50,7 @@ export default class ShellDocument extends Document<ShellDocumentProps> {
       cookieHeader: ctx.req?.headers.cookie,
       query: ctx.query,
       routerLocale: ctx.locale,
+      routerPath: ctx.asPath,
     });
     return {
       ...initial,

@@ -3,15 +3,11 @@ import { DOWNLOAD_PAGE_PATH } from '@exchange-web/protocol/paths';
 import type { GetServerSideProps } from 'next';
 import { DownloadView, type DownloadPageProps } from '../components/download/DownloadView';
 import { requestPageLinks } from '../lib/request-page-links';
-import { readShellRequest } from '../lib/shell-request';
+import { shellRequestOf } from '../lib/shell-request';
 import { siteOrigin } from '../lib/site-origin';
 
 export const getServerSideProps: GetServerSideProps<DownloadPageProps> = async (ctx) => {
-  const shell = readShellRequest({
-    cookieHeader: ctx.req.headers.cookie,
-    query: ctx.query,
-    routerLocale: ctx.locale,
-  });
+  const shell = shellRequestOf(ctx);
   return {
     props: {
       pageUrl: `${siteOrigin(ctx.req.headers)}${buildPath(DOWNLOAD_PAGE_PATH, shell.prefix)}`,

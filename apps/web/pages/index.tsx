@@ -6,18 +6,14 @@ import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { gatewayCallFor } from '../lib/gateway-call';
 import { loadUsdtRates } from '../lib/rates';
-import { readShellRequest } from '../lib/shell-request';
+import { shellRequestOf } from '../lib/shell-request';
 
 type HomeProps = { rates: UsdtRateReply | null };
 
-export const getServerSideProps: GetServerSideProps<HomeProps> = async ({ req, query, locale }) => {
-  const { language } = readShellRequest({
-    cookieHeader: req.headers.cookie,
-    query,
-    routerLocale: locale,
-  });
+export const getServerSideProps: GetServerSideProps<HomeProps> = async (ctx) => {
+  const { language } = shellRequestOf(ctx);
   try {
-    return { props: { rates: await loadUsdtRates(gatewayCallFor(req), language) } };
+    return { props: { rates: await loadUsdtRates(gatewayCallFor(ctx.req), language) } };
   } catch (error) {
     console.error('home: rates failed to load:', error);
     return { props: { rates: null } };

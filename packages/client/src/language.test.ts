@@ -5,7 +5,10 @@ import {
   directionChanges,
   htmlLang,
   pathPrefixOf,
+  pagePathOf,
   prefixAfterLanguageChange,
+  routerPathFor,
+  visitedPrefix,
 } from './language';
 
 describe('detectLanguage', () => {
@@ -71,5 +74,31 @@ describe('htmlLang', () => {
     ['ar', 'ar'],
   ])('%s is lang="%s"', (locale, expected) => {
     expect(htmlLang(locale)).toBe(expected);
+  });
+});
+
+describe('the router under bg/{locale}', () => {
+  it('reads the prefix of the address from the router locale and path', () => {
+    expect(visitedPrefix('bg', '/ja/spot/BTCUSDT')).toBe('bg/ja');
+    expect(visitedPrefix('bg', '/ja')).toBe('bg/ja');
+    expect(visitedPrefix('bg', '/spot/BTCUSDT')).toBe('bg');
+    expect(visitedPrefix('bg', '/')).toBe('bg');
+    expect(visitedPrefix('ja', '/ar/x')).toBe('ja');
+    expect(visitedPrefix('', '/ja')).toBe('');
+  });
+
+  it('finds the page path behind the prefix, and the router path back from it', () => {
+    expect(pagePathOf('/ja/spot/BTCUSDT', 'bg/ja')).toBe('/spot/BTCUSDT');
+    expect(pagePathOf('/ja', 'bg/ja')).toBe('/');
+    expect(pagePathOf('/ja?x=1', 'bg/ja')).toBe('/?x=1');
+    expect(pagePathOf('/spot/BTCUSDT', 'ja')).toBe('/spot/BTCUSDT');
+    expect(pagePathOf('/spot/BTCUSDT', 'bg')).toBe('/spot/BTCUSDT');
+    expect(routerPathFor('/spot/BTCUSDT', 'bg/ja')).toEqual({
+      locale: 'bg',
+      asPath: '/ja/spot/BTCUSDT',
+    });
+    expect(routerPathFor('/', 'bg/ja')).toEqual({ locale: 'bg', asPath: '/ja' });
+    expect(routerPathFor('/fee', 'de')).toEqual({ locale: 'de', asPath: '/fee' });
+    expect(routerPathFor('/fee', '')).toEqual({ locale: '', asPath: '/fee' });
   });
 });

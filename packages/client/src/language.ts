@@ -40,6 +40,51 @@ export function buildPath(path: string, prefix: string): string {
 }
 
 /**
+ * The router's view of a prefixed path. Next's router knows one locale segment: under
+ * `bg/{locale}` (served by a rewrite, apps/web/next.config.ts) its locale is `bg` and the page
+ * path it sees still starts with the second segment. `routerPath` is the router's path (its
+ * asPath, without its locale); `prefix` the site's prefix of the address.
+ */
+export interface RouterPath {
+  /** The router's locale segment: the prefix's first segment ('' for none). */
+  locale: string;
+  /** The path the router sees after its locale: the page path behind what else the prefix has. */
+  asPath: string;
+}
+
+/**
+ * The prefix of the address as visited, from the router's locale and path: `bg` followed by a
+ * locale when the router's path starts with one under `bg`.
+ * @example visitedPrefix('bg', '/ja/spot/BTCUSDT') // 'bg/ja'
+ * @example visitedPrefix('ja', '/spot/BTCUSDT') // 'ja'
+ */
+export function visitedPrefix(routerLocale: string, routerPath: string): string {
+  if (routerLocale !== HIDDEN_PATH_PREFIX) return routerLocale;
+  return splitPathPrefix(`/${HIDDEN_PATH_PREFIX}${routerPath}`).prefix.join('/');
+}
+
+/**
+ * The page path of the router's path under `prefix`, without what the prefix adds to it.
+ * @example pagePathOf('/ja/spot/BTCUSDT', 'bg/ja') // '/spot/BTCUSDT'
+ * @example pagePathOf('/spot/BTCUSDT?x=1', 'ja') // '/spot/BTCUSDT?x=1'
+ */
+export function pagePathOf(routerPath: string, prefix: string): string {
+  const [, inner] = prefix.split('/');
+  if (inner === undefined) return routerPath;
+  const rest = routerPath.slice(inner.length + 1);
+  return rest === '' || /^[?#]/.test(rest) ? `/${rest}` : rest;
+}
+
+/**
+ * Where the router goes for `pagePath` under `prefix`: its locale segment and its path.
+ * @example routerPathFor('/spot/BTCUSDT', 'bg/ja') // { locale: 'bg', asPath: '/ja/spot/BTCUSDT' }
+ */
+export function routerPathFor(pagePath: string, prefix: string): RouterPath {
+  const [locale = '', inner] = prefix.split('/');
+  return { locale, asPath: inner === undefined ? pagePath : buildPath(pagePath, inner) };
+}
+
+/**
  * The prefix a language change leads to: a locale prefix (or none) becomes the new locale; the
  * hidden `bg` prefix stays, since it names a channel rather than a language (SPEC 2 keeps it).
  */

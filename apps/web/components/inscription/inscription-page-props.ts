@@ -42,7 +42,7 @@ import {
   type VisitorGatewayCall,
 } from '../../lib/gateway-call';
 import { pageLinks } from '../../lib/page-links';
-import { readShellRequest } from '../../lib/shell-request';
+import { shellRequestOf } from '../../lib/shell-request';
 import { siteOrigin } from '../../lib/site-origin';
 import { CHART_POINTS } from './chart-data';
 import {
@@ -112,11 +112,7 @@ function valueOf<T>(result: PromiseSettledResult<T>, what: string): T | null {
 }
 
 function shellOf(ctx: GetServerSidePropsContext) {
-  return readShellRequest({
-    cookieHeader: ctx.req.headers.cookie,
-    query: ctx.query,
-    routerLocale: ctx.locale,
-  });
+  return shellRequestOf(ctx);
 }
 
 /** The search-engine texts of a page in the request's language (SPEC 7 getTdkMltQueryList). */

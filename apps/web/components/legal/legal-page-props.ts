@@ -8,7 +8,7 @@ import {
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import type { GetServerSideProps } from 'next';
 import { pageLinks } from '../../lib/page-links';
-import { readShellRequest } from '../../lib/shell-request';
+import { shellRequestOf } from '../../lib/shell-request';
 import { siteOrigin } from '../../lib/site-origin';
 import type { PageSeo } from '../inscription/SeoHead';
 
@@ -46,11 +46,7 @@ const isLegalDocument = (value: unknown): value is LegalDocument =>
 export const legalPageProps: GetServerSideProps<LegalPageProps> = async (ctx) => {
   const document = ctx.params?.document;
   if (!isLegalDocument(document)) return { notFound: true };
-  const shell = readShellRequest({
-    cookieHeader: ctx.req.headers.cookie,
-    query: ctx.query,
-    routerLocale: ctx.locale,
-  });
+  const shell = shellRequestOf(ctx);
   const text = await loadLegalText(shell.language, document);
   return {
     props: {
