@@ -117,6 +117,8 @@ describe('theme', () => {
     ['?appTheme=light', 'theme=black', 'theme-white'],
     ['', 'theme=black', 'theme-black'],
     ['?appTheme=neon', undefined, 'theme-white'],
+    // A value that names no theme leaves the visitor's own cookie theme.
+    ['?appTheme=neon', 'theme=black', 'theme-black'],
   ])('renders %s (cookie %s) as %s in the first server HTML', async (query, cookie, expected) => {
     const { html } = await serverHtml(`${siteUrl}/${query}`, cookie);
     expect(htmlTag(html)).toContain(`class="${expected}"`);

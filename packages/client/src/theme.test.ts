@@ -20,7 +20,11 @@ describe('theme', () => {
     [{ query: 'dark' }, 'black'],
     [{ query: 'light', cookie: 'black' }, 'white'],
     [{ query: 'black' }, 'black'],
-    [{ query: 'sepia', cookie: 'black' }, 'white'],
+    // A value that names no theme does not override the cookie.
+    [{ query: 'sepia', cookie: 'black' }, 'black'],
+    [{ query: 'sepia' }, 'white'],
+    [{ query: 'Dark', cookie: 'black' }, 'black'],
+    [{ query: 'light', cookie: 'dark' }, 'white'],
     [{ cookie: 'black' }, 'black'],
     [{ cookie: 'dark' }, 'black'],
     [{ cookie: 'purple' }, 'white'],
