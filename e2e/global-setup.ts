@@ -50,6 +50,9 @@ export default async function setup(project: TestProject) {
       // A QR sign-in code lives 30 s here, so a test sees one expire; a confirmed sign-in takes
       // a few seconds (qr-login.test.ts).
       GATEWAY_QR_LOGIN_TTL_SECONDS: '30',
+      // A test environment's routing headers (SPEC 7), seen on the page's calls (tracking.test.ts).
+      SITE_PFB: 'e2e-route',
+      SITE_BETA: 'e2e-beta',
     },
   });
   project.provide('siteUrl', stack.url.replace('localhost', '127.0.0.1'));

@@ -172,6 +172,23 @@ describe('tracking in the browser: what a page reports', () => {
     await context.close();
   });
 
+  it("sends the test environment's routing headers: pfb and beta on calls, pfb on uploads", async () => {
+    const { context, page } = await trackedVisitor();
+    const upload = page.waitForRequest(
+      (request) => request.url().endsWith(ApiPath.buriedLogInfo) && request.method() === 'POST',
+    );
+    const call = page.waitForRequest((request) => request.url().endsWith(ApiPath.usdtRate));
+    // The currency menu's rates are a call of the page's request client.
+    await page.reload();
+    await clickTracked(page, 'b902', 0, 1);
+    // SITE_PFB and SITE_BETA of the e2e stack (global-setup.ts).
+    expect((await call).headers()).toMatchObject({ pfb: 'e2e-route', beta: 'e2e-beta' });
+    const uploadHeaders = (await upload).headers();
+    expect(uploadHeaders.pfb).toBe('e2e-route');
+    expect(uploadHeaders.beta).toBeUndefined();
+    await context.close();
+  });
+
   it('reports history changes as leave and show, labels inscription pages, nothing for the same URL', async () => {
     const { context, page, visitorId } = await trackedVisitor();
     await page.evaluate(() => history.pushState({}, '', '/inscription/brc-20/ordi'));

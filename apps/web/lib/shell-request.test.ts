@@ -6,7 +6,19 @@ describe('readSiteSettings', () => {
     expect(readSiteSettings({})).toEqual({
       replaceImageDomain: true,
       affiliatedDomains: ['exchange-web.test', 'www.exchange-web.test'],
+      testEnvironment: {},
     });
+  });
+
+  it('reads the test environment routing headers, sending no value a header could break on', () => {
+    expect(readSiteSettings({ SITE_PFB: ' test3 ', SITE_BETA: 'b-2.x' }).testEnvironment).toEqual({
+      pfb: 'test3',
+      beta: 'b-2.x',
+    });
+    expect(readSiteSettings({ SITE_PFB: 'a\r\nx: y' }).testEnvironment).toEqual({});
+    expect(readSiteSettings({ SITE_PFB: '', SITE_BETA: 'x'.repeat(65) }).testEnvironment).toEqual(
+      {},
+    );
   });
 
   it('reads REPLACE_IMAGE_DOMAIN and AFFILIATED_DOMAINS', () => {

@@ -1,5 +1,6 @@
 import { parseAffiliatedDomains } from '@exchange-web/client/images/affiliated-links';
 import { detectLanguage, htmlLang, visitedPrefix } from '@exchange-web/client/language';
+import type { TestEnvironment } from '@exchange-web/client/http-client';
 import { isLegalNoticeAccepted } from '@exchange-web/client/legal-acceptance';
 import { resolveTheme, themeClassName } from '@exchange-web/client/theme';
 import { textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
@@ -66,20 +67,34 @@ export interface SiteSettings {
   replaceImageDomain: boolean;
   /** Host names of the product's affiliated domains (SPEC 3). */
   affiliatedDomains: string[];
+  /** The routing headers of a test environment, sent with every call (SPEC 7); none in production. */
+  testEnvironment: TestEnvironment;
 }
+
+// A routing header's value names an environment: a short token, nothing a header could break on.
+const TEST_ROUTE = /^[A-Za-z0-9._-]{1,64}$/;
+const testRoute = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed !== undefined && TEST_ROUTE.test(trimmed) ? trimmed : undefined;
+};
 
 const OFF_VALUES = new Set(['0', 'false', 'off', 'no']);
 
 /**
  * The site settings from the server's environment, read at request time so one build serves any
  * deployment: REPLACE_IMAGE_DOMAIN (on unless 0, false, off or no) and AFFILIATED_DOMAINS (a comma
- * list of host names; `exchange-web.test,www.exchange-web.test` when unset).
+ * list of host names; `exchange-web.test,www.exchange-web.test` when unset), and SITE_PFB and
+ * SITE_BETA, the `pfb` and `beta` routing headers of a test environment (a token of letters,
+ * digits, `.`, `_` or `-`, up to 64; another value is not sent).
  */
 export function readSiteSettings(env: Readonly<Record<string, string | undefined>>): SiteSettings {
   const replace = env.REPLACE_IMAGE_DOMAIN?.trim().toLowerCase();
+  const pfb = testRoute(env.SITE_PFB);
+  const beta = testRoute(env.SITE_BETA);
   return {
     replaceImageDomain: replace === undefined || !OFF_VALUES.has(replace),
     affiliatedDomains: parseAffiliatedDomains(env.AFFILIATED_DOMAINS),
+    testEnvironment: { ...(pfb ? { pfb } : {}), ...(beta ? { beta } : {}) },
   };
 }
 

@@ -14,6 +14,8 @@ import { LOCALE_CODES, textDirection, type LocaleCode } from '@exchange-web/prot
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TestEnvironment } from '@exchange-web/client/http-client';
+import { HeaderName } from '@exchange-web/protocol/registry';
 import { ShellChrome } from '../components/ShellChrome';
 import { trackingApp, trackingLogEnv } from '../lib/brand';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
@@ -63,6 +65,8 @@ function siteServicesFor(shell: ShellAppProps['shell']): SiteServices {
       // SPEC 4: the site turns on the replace-image-domain option of its request client
       // (REPLACE_IMAGE_DOMAIN, on by default).
       replaceImageDomain: shell.settings.replaceImageDomain,
+      // SPEC 7: pfb or beta in test environments (SITE_PFB, SITE_BETA).
+      testEnvironment: shell.settings.testEnvironment,
       ...(process.env.SIGN_TRUST_PUBLIC_KEY
         ? { trustRootPublicKey: process.env.SIGN_TRUST_PUBLIC_KEY }
         : {}),
@@ -175,13 +179,25 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
 }
 
 /** Behaviour tracking of every page, told who is signed in and in which language. */
-function SiteTracking({ children }: { children: ReactNode }) {
+function SiteTracking({
+  children,
+  testEnvironment,
+}: {
+  children: ReactNode;
+  testEnvironment: TestEnvironment;
+}) {
   const { language } = useShell();
   const { user } = useSession();
+  // SPEC 7: analytics posts may carry pfb (a test environment's), never beta.
+  const extraHeaders = useMemo(
+    () => (testEnvironment.pfb ? { [HeaderName.pfb]: testEnvironment.pfb } : undefined),
+    [testEnvironment.pfb],
+  );
   return (
     <TrackingProvider
       app={trackingApp}
       logEnv={trackingLogEnv}
+      extraHeaders={extraHeaders}
       userId={user?.userInfo.userId ?? ''}
       language={language}
     >
@@ -227,7 +243,7 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
         )}
       >
         <SessionProvider>
-          <SiteTracking>
+          <SiteTracking testEnvironment={shell.settings.testEnvironment}>
             <Frame legalAccepted={shell.legalAccepted}>
               <Component {...pageProps} />
             </Frame>

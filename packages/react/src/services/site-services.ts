@@ -6,7 +6,7 @@ import {
 import { createCurrencyStore, type CurrencyStore } from '@exchange-web/client/currency-store';
 import { browserLocalStorage, whenIdle } from '@exchange-web/client/browser-globals';
 import { isApiError } from '@exchange-web/client/errors';
-import type { HttpClient } from '@exchange-web/client/http-client';
+import type { HttpClient, TestEnvironment } from '@exchange-web/client/http-client';
 import { memoryStorage } from '@exchange-web/client/key-value-storage';
 import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
 import { browserImageLoader } from '@exchange-web/client/images/browser-image-loader';
@@ -85,6 +85,8 @@ export interface SiteServicesOptions {
    * @default false
    */
   replaceImageDomain?: boolean;
+  /** The routing headers of a test environment (SPEC 7), on every call. @default none */
+  testEnvironment?: TestEnvironment;
   /** Loads the USDT rates. @default a post to v1/mix/public/usdtRate through the page's client */
   loadRates?: (locale: string) => Promise<UsdtRateReply>;
   /**
@@ -159,6 +161,7 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
         challenge: { presenter: browser.challenges },
         // SPEC 4: image URLs in replies follow the chosen image domain, when the site asks.
         replaceImageDomain: options.replaceImageDomain === true ? browser.images : false,
+        ...(options.testEnvironment ? { testEnvironment: options.testEnvironment } : {}),
       }),
     );
   }

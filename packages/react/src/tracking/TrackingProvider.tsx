@@ -23,6 +23,8 @@ export interface TrackingProviderProps {
   userId: string;
   /** The page's language, reported as `user_language`. */
   language: string;
+  /** Headers of the tracker's calls: `pfb` in a test environment (SPEC 7). @default none */
+  extraHeaders?: Readonly<Record<string, string>> | undefined;
   children: ReactNode;
   /** @default loads the tracker and web vitals after hydration, once per page life */
   loader?: TrackerLoader;
@@ -41,11 +43,12 @@ export function TrackingProvider({
   logEnv,
   userId,
   language,
+  extraHeaders,
   children,
   loader,
 }: TrackingProviderProps) {
   const languageRef = useRef(language);
-  const optionsRef = useRef({ app, logEnv });
+  const optionsRef = useRef({ app, logEnv, extraHeaders });
   const activeLoader = useMemo(() => {
     if (loader) return loader;
     sharedLoader ??= createTrackerLoader(() => ({
@@ -53,6 +56,7 @@ export function TrackingProvider({
       appName: optionsRef.current.app.appName,
       ...(optionsRef.current.logEnv ? { logEnv: optionsRef.current.logEnv } : {}),
       userLanguage: () => languageRef.current,
+      extraHeaders: () => ({ ...optionsRef.current.extraHeaders }),
     }));
     return sharedLoader;
   }, [loader]);
