@@ -1,6 +1,5 @@
 import { findMarketSymbol } from '@exchange-web/protocol/trading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBalances } from '../src/assets/balances';
 import { DEFAULT_MARKET_CONFIG } from '../src/config';
 import type { Database } from '../src/db/database';
 import { Dec } from '../src/market/decimal';
@@ -8,6 +7,7 @@ import { SimulatedMarket } from '../src/market/price-model';
 import { CopyEngine } from '../src/trading/copy';
 import { TradingEngine, type AccountRef } from '../src/trading/engine';
 import { openTestDatabase } from './test-database';
+import { insertFundedUser } from './traders';
 
 const BTC = findMarketSymbol('BTCUSDT')!;
 const CYCLE_MS = 60_000;
@@ -34,16 +34,7 @@ afterAll(async () => {
   await db.close();
 });
 
-async function newUser(usdt: string): Promise<AccountRef> {
-  const userId = `copy-${Math.random().toString(36).slice(2)}`;
-  await db.query(
-    `INSERT INTO users (user_id, login_name, user_name, password_hash)
-     VALUES ($1, $1 || '@example.test', $1, 'x')`,
-    [userId],
-  );
-  await setBalances(db, userId, [{ coin: 'USDT', available: usdt, frozen: '0' }]);
-  return { userId, account: 'real' };
-}
+const newUser = (usdt: string) => insertFundedUser(db, 'copy', usdt);
 
 const usdtOf = async (ref: AccountRef) => {
   const [row] = await db.query<{ available: string }>(

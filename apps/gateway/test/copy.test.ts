@@ -8,9 +8,6 @@ import {
   leadReplySchema,
   leadsReplySchema,
 } from '@exchange-web/protocol/copy-trading-schemas';
-import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
-import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import { TradeCode, TradingPath } from '@exchange-web/protocol/trading';
 import {
   balancesReplySchema,
@@ -24,10 +21,8 @@ import { setBalances } from '../src/assets/balances';
 import { DEFAULT_MARKET_CONFIG } from '../src/config';
 import { Dec } from '../src/market/decimal';
 import type { RunningGateway } from '../src/server';
-import { SigningClient } from './signing-client';
-import { call, STRONG_PASSWORD, startTestGateway, uniqueEmail } from './support';
-
-const PAPER = { [HeaderName.paptrading]: HeaderValue.paptrading };
+import { call, startTestGateway } from './support';
+import { accountCalls, registerTrader } from './traders';
 
 let gateway: RunningGateway;
 beforeAll(async () => {
@@ -42,24 +37,11 @@ afterAll(async () => {
 
 /** A new signed-in trader of the real (or paper) account, holding `usdt` in the real one. */
 async function newTrader(usdt = '0', paper = false) {
-  const client = await SigningClient.create(gateway);
-  const email = uniqueEmail('copy');
-  const response = await client.postEncrypted(ApiPath.registerEmail, {
-    email,
-    pwd: STRONG_PASSWORD,
-  });
-  expect(response.json?.code).toBe('00000');
-  const userId = sessionReplySchema.parse(response.json?.data).userId;
+  const { client, email, userId } = await registerTrader(gateway, 'copy');
   if (usdt !== '0') {
     await setBalances(gateway.db, userId, [{ coin: 'USDT', available: usdt, frozen: '0' }]);
   }
-  const send = (path: string, body: unknown = {}) =>
-    client.signedPost(path, body, {}, paper ? PAPER : {});
-  const ok = async (path: string, body: unknown = {}) => {
-    const reply = await send(path, body);
-    expect(reply.json?.code, `${path}: ${reply.json?.msg}`).toBe('00000');
-    return reply.json?.data;
-  };
+  const { send, ok } = accountCalls(client, paper);
   const refusal = async (path: string, body: unknown) => {
     const reply = await send(path, body);
     return { status: reply.status, code: reply.json?.code, msg: reply.json?.msg };

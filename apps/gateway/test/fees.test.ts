@@ -1,9 +1,6 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
 import { FeePath } from '@exchange-web/protocol/fees';
 import { feeLevelReplySchema, feeScheduleReplySchema } from '@exchange-web/protocol/fees-schemas';
-import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
-import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import { findMarketSymbol, TradingPath } from '@exchange-web/protocol/trading';
 import {
   balancesReplySchema,
@@ -19,14 +16,14 @@ import { FeeLevels, utcDay } from '../src/fees/levels';
 import { Dec } from '../src/market/decimal';
 import { SimulatedMarket } from '../src/market/price-model';
 import type { RunningGateway } from '../src/server';
-import { TradingEngine, type AccountRef } from '../src/trading/engine';
-import { SigningClient } from './signing-client';
-import { call, STRONG_PASSWORD, startTestGateway, uniqueEmail } from './support';
+import { TradingEngine } from '../src/trading/engine';
+import { call, startTestGateway } from './support';
+import { accountCalls, registerTrader } from './traders';
 import { openTestDatabase } from './test-database';
+import { insertFundedUser } from './traders';
 
 const DAY_MS = 86_400_000;
 const CYCLE_MS = 60_000;
-const PAPER = { [HeaderName.paptrading]: HeaderValue.paptrading };
 const BTC = findMarketSymbol('BTCUSDT')!;
 
 let gateway: RunningGateway;
@@ -47,25 +44,36 @@ const passOn = (days: number) =>
   ).recomputeDue();
 
 async function newTrader() {
-  const client = await SigningClient.create(gateway);
-  const response = await client.postEncrypted(ApiPath.registerEmail, {
-    email: uniqueEmail('fees'),
-    pwd: STRONG_PASSWORD,
-  });
-  expect(response.json?.code).toBe('00000');
-  const userId = sessionReplySchema.parse(response.json?.data).userId;
+  const { client, userId } = await registerTrader(gateway, 'fees');
   const account = (paper: boolean) => {
-    const send = (path: string, body: unknown = {}) =>
-      client.signedPost(path, body, {}, paper ? PAPER : {});
-    const ok = async (path: string, body: unknown = {}) => {
-      const reply = await send(path, body);
-      expect(reply.json?.code, `${path}: ${reply.json?.msg}`).toBe('00000');
-      return reply.json?.data;
-    };
+    const { send, ok } = accountCalls(client, paper);
     return {
       send,
       ok,
       level: async () => feeLevelReplySchema.parse(await ok(FeePath.level)).level,
+      /** A spot market buy of BTC. */
+      buy: async (size: string) =>
+        orderReplySchema.parse(
+          await ok(TradingPath.placeOrder, {
+            symbol: 'BTCUSDT',
+            side: 'buy',
+            type: 'market',
+            size,
+          }),
+        ).order,
+      /** A BTC position opened, then its close. */
+      open: async (side: 'long' | 'short', leverage: number, size: string) =>
+        positionReplySchema.parse(
+          await ok(TradingPath.openPosition, { symbol: 'BTCUSDT', side, leverage, size }),
+        ).position,
+      close: async (positionId: string) =>
+        positionReplySchema.parse(await ok(TradingPath.closePosition, { positionId })).position,
+      /** `usdt` into the cross margin account, then a market buy of BTC there. */
+      marginBuy: async (usdt: string, size: string) => {
+        await ok(TradingPath.marginTransfer, { direction: 'in', coin: 'USDT', amount: usdt });
+        const body = { mode: 'cross', symbol: 'BTCUSDT', side: 'buy', type: 'market', size };
+        return marginOrderReplySchema.parse(await ok(TradingPath.marginPlaceOrder, body)).order;
+      },
       usdt: async () => {
         const { balances } = balancesReplySchema.parse(await ok(TradingPath.balances));
         return new Dec(balances.find((b) => b.coin === 'USDT')?.available ?? '0');
@@ -143,40 +151,10 @@ describe('VIP levels', () => {
 
   it('sums 30 days of spot, margin and futures volume, and lets older trades fall out', async () => {
     const trader = await newTrader();
-    const buy = orderReplySchema.parse(
-      await trader.paper.ok(TradingPath.placeOrder, {
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'market',
-        size: '0.1',
-      }),
-    ).order;
-    const opened = positionReplySchema.parse(
-      await trader.paper.ok(TradingPath.openPosition, {
-        symbol: 'BTCUSDT',
-        side: 'long',
-        leverage: 5,
-        size: '0.05',
-      }),
-    ).position;
-    const closed = positionReplySchema.parse(
-      await trader.paper.ok(TradingPath.closePosition, { positionId: opened.positionId }),
-    ).position;
-    await trader.paper.ok(TradingPath.marginTransfer, {
-      direction: 'in',
-      coin: 'USDT',
-      amount: '5000',
-    });
-    const margin = marginOrderReplySchema.parse(
-      await trader.paper.ok(TradingPath.marginPlaceOrder, {
-        mode: 'cross',
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'market',
-        size: '0.02',
-        sideEffect: 'none',
-      }),
-    ).order;
+    const buy = await trader.paper.buy('0.1');
+    const opened = await trader.paper.open('long', 5, '0.05');
+    const closed = await trader.paper.close(opened.positionId);
+    const margin = await trader.paper.marginBuy('5000', '0.02');
     const expected = new Dec(buy.averagePrice!)
       .times('0.1')
       .plus(new Dec(opened.entryPrice).times('0.05'))
@@ -214,14 +192,7 @@ describe('VIP levels', () => {
 
       // Spot, taken at once: the taker rate, in the fill, the order's balance and the record.
       const before = await trader.paper.usdt();
-      const order = orderReplySchema.parse(
-        await trader.paper.ok(TradingPath.placeOrder, {
-          symbol: 'BTCUSDT',
-          side: 'buy',
-          type: 'market',
-          size: '0.1',
-        }),
-      ).order;
+      const order = await trader.paper.buy('0.1');
       const notional = new Dec(order.averagePrice!).times('0.1');
       const { fills } = fillsReplySchema.parse(
         await trader.paper.ok(TradingPath.fills, { orderId: order.orderId }),
@@ -236,41 +207,18 @@ describe('VIP levels', () => {
       );
 
       // Futures: the opening fee is kept on the position, the closing one is in its result.
-      const opened = positionReplySchema.parse(
-        await trader.paper.ok(TradingPath.openPosition, {
-          symbol: 'BTCUSDT',
-          side: 'short',
-          leverage: 10,
-          size: '0.05',
-        }),
-      ).position;
+      const opened = await trader.paper.open('short', 10, '0.05');
       expect(opened.openFee).toBe(
         new Dec(opened.entryPrice).times('0.05').times('0.0008').toFixed(),
       );
-      const closed = positionReplySchema.parse(
-        await trader.paper.ok(TradingPath.closePosition, { positionId: opened.positionId }),
-      ).position;
+      const closed = await trader.paper.close(opened.positionId);
       const mark = new Dec(closed.markPrice);
       const pnl = new Dec(opened.entryPrice).minus(mark).times('0.05');
       const closeFee = mark.times('0.05').times('0.0008');
       expect(closed.realizedPnl).toBe(pnl.minus(closeFee).toFixed());
 
       // Margin: the margin taker rate.
-      await trader.paper.ok(TradingPath.marginTransfer, {
-        direction: 'in',
-        coin: 'USDT',
-        amount: '2000',
-      });
-      const marginOrder = marginOrderReplySchema.parse(
-        await trader.paper.ok(TradingPath.marginPlaceOrder, {
-          mode: 'cross',
-          symbol: 'BTCUSDT',
-          side: 'buy',
-          type: 'market',
-          size: '0.01',
-          sideEffect: 'none',
-        }),
-      ).order;
+      const marginOrder = await trader.paper.marginBuy('2000', '0.01');
       expect(marginOrder.fee).toBe(
         new Dec(marginOrder.price).times('0.01').times('0.0009').toFixed(),
       );
@@ -296,16 +244,7 @@ describe('maker fills on a fixed clock', () => {
     await db.close();
   });
 
-  async function newUser(usdt: string): Promise<AccountRef> {
-    const userId = `fees-${Math.random().toString(36).slice(2)}`;
-    await db.query(
-      `INSERT INTO users (user_id, login_name, user_name, password_hash)
-       VALUES ($1, $1 || '@example.test', $1, 'x')`,
-      [userId],
-    );
-    await setBalances(db, userId, [{ coin: 'USDT', available: usdt, frozen: '0' }]);
-    return { userId, account: 'real' };
-  }
+  const newUser = (usdt: string) => insertFundedUser(db, 'fees', usdt);
 
   /** The first second after `from` whose low is at or under `price`. */
   function secondReaching(from: number, price: Dec): number {

@@ -1,7 +1,4 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
-import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName, HeaderValue } from '@exchange-web/protocol/registry';
-import { sessionReplySchema } from '@exchange-web/protocol/schemas';
 import { findMarketSymbol, TradeCode, TradingPath } from '@exchange-web/protocol/trading';
 import {
   balancesReplySchema,
@@ -21,11 +18,10 @@ import { Dec } from '../src/market/decimal';
 import { SimulatedMarket } from '../src/market/price-model';
 import type { RunningGateway } from '../src/server';
 import { MarginEngine } from '../src/trading/margin';
-import { SigningClient } from './signing-client';
-import { STRONG_PASSWORD, startTestGateway, uniqueEmail } from './support';
+import { startTestGateway } from './support';
+import { accountCalls, registerTrader } from './traders';
 import { openTestDatabase } from './test-database';
 
-const PAPER = { [HeaderName.paptrading]: HeaderValue.paptrading };
 const BTC = findMarketSymbol('BTCUSDT')!;
 
 let gateway: RunningGateway;
@@ -45,20 +41,8 @@ afterAll(async () => {
 
 /** A new signed-in user calling the margin calls of the real (or paper) account. */
 async function newBorrower(paper = false) {
-  const client = await SigningClient.create(gateway);
-  const response = await client.postEncrypted(ApiPath.registerEmail, {
-    email: uniqueEmail('margin'),
-    pwd: STRONG_PASSWORD,
-  });
-  expect(response.json?.code).toBe('00000');
-  const userId = sessionReplySchema.parse(response.json?.data).userId;
-  const send = (path: string, body: unknown = {}) =>
-    client.signedPost(path, body, {}, paper ? PAPER : {});
-  const ok = async (path: string, body: unknown = {}) => {
-    const reply = await send(path, body);
-    expect(reply.json?.code, `${path}: ${reply.json?.msg}`).toBe('00000');
-    return reply.json?.data;
-  };
+  const { client, userId } = await registerTrader(gateway, 'margin');
+  const { send, ok } = accountCalls(client, paper);
   return {
     userId,
     send,

@@ -8,6 +8,7 @@ import { tradingFormats } from '../trading/formats';
 import { levelColumn, rateColumns } from './fee-columns';
 import type { FeePageProps } from './fee-page-props';
 import { FeeLoginPrompt } from './FeeLoginPrompt';
+import { FeePageLinks } from './FeePageLinks';
 import styles from './fees.module.css';
 import { useFeeLevel } from './useFeeLevel';
 
@@ -61,14 +62,12 @@ export function FeeScheduleView({ schedule, links }: FeePageProps) {
           ))}
           <h2>{t('fees.howTitle')}</h2>
           <p>{t('fees.how')}</p>
-          <ul className={styles.links}>
-            <li>
-              <a href={buildPath(FeePagePath.vipIntroduce)}>{t('fees.vipLink')}</a>
-            </li>
-            <li>
-              <a href={buildPath(FeePagePath.vipDetail)}>{t('fees.detailLink')}</a>
-            </li>
-          </ul>
+          <FeePageLinks
+            links={[
+              { path: FeePagePath.vipIntroduce, label: t('fees.vipLink') },
+              { path: FeePagePath.vipDetail, label: t('fees.detailLink') },
+            ]}
+          />
         </>
       )}
     </InfoPage>

@@ -8,6 +8,7 @@ import { tradingFormats } from '../trading/formats';
 import { productRows, rateColumns, type ProductRates } from './fee-columns';
 import type { FeePageProps } from './fee-page-props';
 import { FeeLoginPrompt } from './FeeLoginPrompt';
+import { FeePageLinks } from './FeePageLinks';
 import styles from './fees.module.css';
 import { useFeeLevel } from './useFeeLevel';
 
@@ -17,7 +18,7 @@ import { useFeeLevel } from './useFeeLevel';
  * level is the gateway's, computed once a UTC day.
  */
 export function VipDetailView({ links }: FeePageProps) {
-  const { t, language, buildPath } = useShellState();
+  const { t, language } = useShellState();
   const simulation = useSimulation().on;
   const formats = useMemo(() => tradingFormats(language), [language]);
   const own = useFeeLevel();
@@ -101,14 +102,12 @@ export function VipDetailView({ links }: FeePageProps) {
   return (
     <InfoPage title={title} description={description} links={links} testId="vip-detail-page">
       {body()}
-      <ul className={styles.links}>
-        <li>
-          <a href={buildPath(FeePagePath.vipIntroduce)}>{t('fees.vipLink')}</a>
-        </li>
-        <li>
-          <a href={buildPath(FeePagePath.schedule)}>{t('fees.scheduleLink')}</a>
-        </li>
-      </ul>
+      <FeePageLinks
+        links={[
+          { path: FeePagePath.vipIntroduce, label: t('fees.vipLink') },
+          { path: FeePagePath.schedule, label: t('fees.scheduleLink') },
+        ]}
+      />
     </InfoPage>
   );
 }

@@ -7,14 +7,14 @@ import { InfoPage, InfoPageError } from '../InfoPage';
 import { tradingFormats } from '../trading/formats';
 import { levelColumn } from './fee-columns';
 import type { FeePageProps } from './fee-page-props';
-import styles from './fees.module.css';
+import { FeePageLinks } from './FeePageLinks';
 
 /**
  * The VIP programme (SPEC 2 `vip/vipIntroduce`): how a level is reached, how often it is
  * recomputed, and each level's thresholds and headline rates, from the gateway's schedule.
  */
 export function VipIntroView({ schedule, links }: FeePageProps) {
-  const { t, language, buildPath } = useShellState();
+  const { t, language } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const title = t('fees.vip.introTitle');
   const description = t('fees.vip.introDescription');
@@ -69,14 +69,12 @@ export function VipIntroView({ schedule, links }: FeePageProps) {
           data-testid="vip-levels"
         />
       )}
-      <ul className={styles.links}>
-        <li>
-          <a href={buildPath(FeePagePath.vipDetail)}>{t('fees.detailLink')}</a>
-        </li>
-        <li>
-          <a href={buildPath(FeePagePath.schedule)}>{t('fees.scheduleLink')}</a>
-        </li>
-      </ul>
+      <FeePageLinks
+        links={[
+          { path: FeePagePath.vipDetail, label: t('fees.detailLink') },
+          { path: FeePagePath.schedule, label: t('fees.scheduleLink') },
+        ]}
+      />
     </InfoPage>
   );
 }
