@@ -5,9 +5,8 @@ import {
 } from '@exchange-web/protocol/reserves-schemas';
 import type { GetServerSideProps } from 'next';
 import { PROTECTION_FUND_PATH } from '@exchange-web/protocol/paths';
-import { gatewayCallFor } from '../../lib/gateway-call';
 import type { PageLinks } from '../../lib/page-links';
-import { requestPageLinks } from '../../lib/request-page-links';
+import { infoPageData } from '../../lib/info-page-props';
 
 // Server only (getServerSideProps): the schemas stay out of the browser's bundles.
 
@@ -19,17 +18,11 @@ export interface FundPageProps {
 
 /** The protection fund, rendered on the server. */
 export const fundPageProps: GetServerSideProps<FundPageProps> = async (ctx) => {
-  const links = requestPageLinks(ctx, PROTECTION_FUND_PATH);
-  try {
-    const { fund } = await gatewayCallFor(ctx.req)(
-      ReservesPath.protectionFund,
-      {},
-      protectionFundReplySchema,
-      { method: 'GET' },
-    );
-    return { props: { fund, links } };
-  } catch {
-    ctx.res.statusCode = 503;
-    return { props: { fund: null, links } };
-  }
+  const { data, links } = await infoPageData(ctx, PROTECTION_FUND_PATH, async (call) => {
+    const reply = await call(ReservesPath.protectionFund, {}, protectionFundReplySchema, {
+      method: 'GET',
+    });
+    return reply.fund;
+  });
+  return { props: { fund: data, links } };
 };

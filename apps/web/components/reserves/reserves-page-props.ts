@@ -5,9 +5,8 @@ import {
 } from '@exchange-web/protocol/reserves-schemas';
 import type { GetServerSideProps } from 'next';
 import { PROOF_OF_RESERVES_PATH } from '@exchange-web/protocol/paths';
-import { gatewayCallFor } from '../../lib/gateway-call';
 import type { PageLinks } from '../../lib/page-links';
-import { requestPageLinks } from '../../lib/request-page-links';
+import { infoPageData } from '../../lib/info-page-props';
 
 // Server only (getServerSideProps): the schemas stay out of the browser's bundles.
 
@@ -22,17 +21,14 @@ export interface ReservesPageProps {
 
 /** The published snapshots, rendered on the server for every visitor and crawler. */
 export const reservesPageProps: GetServerSideProps<ReservesPageProps> = async (ctx) => {
-  const links = requestPageLinks(ctx, PROOF_OF_RESERVES_PATH);
-  try {
-    const { snapshots } = await gatewayCallFor(ctx.req)(
+  const { data, links } = await infoPageData(ctx, PROOF_OF_RESERVES_PATH, async (call) => {
+    const reply = await call(
       ReservesPath.snapshots,
       { limit: SNAPSHOTS_SHOWN },
       reserveSnapshotsReplySchema,
       { method: 'GET' },
     );
-    return { props: { snapshots, links } };
-  } catch {
-    ctx.res.statusCode = 503;
-    return { props: { snapshots: null, links } };
-  }
+    return reply.snapshots;
+  });
+  return { props: { snapshots: data, links } };
 };
