@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import * as jsxRuntime from 'react/jsx-runtime';
-import { nextTask } from '@exchange-web/client/module-loaders';
+import { nextTask } from '@exchange-web/client/import-in-turns';
 import { HEADER_FOOTER_ENTRY, HEADER_FOOTER_TIMEOUT_MS } from './header-footer-paths';
 
 export interface HeaderFooterRemote {

@@ -11,7 +11,7 @@ import { browserCookieJar, memoryCookieJar, type CookieJar } from './cookie-jar'
 import { createCookiePreferences } from './cookie-preferences';
 import { storedDeviceId, storedTerminalCode } from './device-ids';
 import { memoryStorage, type KeyValueStorage } from './key-value-storage';
-import { importInTurns } from './module-loaders';
+import { importInTurns } from './import-in-turns';
 import { LocalCache } from './local-cache';
 import { consoleLogger, type Logger } from './logger';
 import { randomId, type RandomBytes } from './random-id';
@@ -276,7 +276,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     ? lazySigningHooks(async () =>
         (
           await importInTurns(
-            [() => import('@exchange-web/protocol/schemas')],
+            [() => import('@exchange-web/protocol/transport-schemas')],
             () => import('./signing/signing-hooks'),
           )
         ).createSigningHooks({

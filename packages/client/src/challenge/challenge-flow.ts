@@ -6,7 +6,7 @@ import {
   type CaptchaCheckRequest,
   type CaptchaIdReply,
   type CaptchaIdRequest,
-} from '@exchange-web/protocol/schemas';
+} from '@exchange-web/protocol/transport-schemas';
 import {
   CancelledError,
   ChallengeDismissedError,

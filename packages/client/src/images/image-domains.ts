@@ -86,7 +86,7 @@ async function candidateList(
   siteProtocol: string,
   logger: Logger,
 ): Promise<string[]> {
-  const { domainConfigReplySchema } = await import('@exchange-web/protocol/schemas');
+  const { domainConfigReplySchema } = await import('@exchange-web/protocol/transport-schemas');
   const config = domainConfigReplySchema.parse(reply).imgDomainConfig;
   const list =
     imageRegionOf(timeZone) === 'internal' ? config.internalDomainList : config.foreignDomainList;

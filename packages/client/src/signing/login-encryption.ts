@@ -11,7 +11,7 @@ import {
   loginPlaintext,
 } from '@exchange-web/protocol/signing';
 import { CookieName, HeaderName } from '@exchange-web/protocol/registry';
-import { sessionReplySchema } from '@exchange-web/protocol/schemas';
+import { sessionReplySchema } from '@exchange-web/protocol/transport-schemas';
 import type { CookieJar } from '../cookie-jar';
 import type { RequestHook, RequestState } from '../request/hooks';
 import type { FailureDetail, ReportFailure } from './failure-report';

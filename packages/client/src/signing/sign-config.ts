@@ -5,7 +5,7 @@ import {
   gatewaySignConfigReplySchema,
   gatewaySignConfigSchema,
   type GatewaySignConfig,
-} from '@exchange-web/protocol/schemas';
+} from '@exchange-web/protocol/transport-schemas';
 import * as z from 'zod/mini';
 import type { KeyValueStorage } from '../key-value-storage';
 import type { FailureReason, ReportFailure } from './failure-report';

@@ -1,4 +1,4 @@
-import { importInTurns } from '@exchange-web/client/module-loaders';
+import { importInTurns } from '@exchange-web/client/import-in-turns';
 import type { HttpClient } from '@exchange-web/client/http-client';
 import type { LocalCache } from '@exchange-web/client/local-cache';
 import type * as SessionModule from '@exchange-web/client/session';

@@ -1,5 +1,5 @@
 import { whenIdle } from '@exchange-web/client/browser-globals';
-import { nextTask } from '@exchange-web/client/module-loaders';
+import { nextTask } from '@exchange-web/client/import-in-turns';
 import type { Tracker, TrackerOptions } from '@exchange-web/tracker/tracker';
 
 /** Calls made before the tracker has loaded, at most: a page that never loads it keeps no more. */

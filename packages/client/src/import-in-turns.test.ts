@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { importInTurns } from './module-loaders';
+import { importInTurns } from './import-in-turns';
 
 afterEach(() => vi.useRealTimers());
 
