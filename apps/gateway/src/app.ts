@@ -28,6 +28,7 @@ import { registerDeviceRoutes } from './routes/devices';
 import { registerPasswordRoute } from './routes/password';
 import { registerQrLoginRoutes } from './routes/qr-login';
 import { registerPasskeyRoutes } from './routes/passkeys';
+import { registerThirdPartyRoutes } from './routes/third-party';
 import { registerContactChangeRoutes } from './routes/contact-change';
 import { registerAuthenticatorRoutes } from './routes/authenticator';
 import { registerCaptchaRoutes } from './routes/captcha';
@@ -243,6 +244,15 @@ export function createApp({
     sessions,
     authenticators,
     loginBody,
+    config,
+    alerts,
+  });
+  registerThirdPartyRoutes(routes, signed, {
+    db,
+    sessions,
+    authenticators,
+    loginBody,
+    challenges: challengeGuard,
     config,
     alerts,
   });

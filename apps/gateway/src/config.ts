@@ -64,6 +64,8 @@ export interface AccountsConfig {
    * so whoever has the password cannot flood its mailbox. @default 10 per hour
    */
   signInCodesPerAccount: WindowLimit;
+  /** Wallet sign-in nonces one IP address may ask for. @default 30 per 10 minutes */
+  thirdPartyNoncesPerIp: WindowLimit;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -372,6 +374,7 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   qrLoginTtlSeconds: QrLoginRule.ttlSeconds,
   passkeyChallengesPerIp: { limit: 30, windowMs: 10 * 60_000 },
   signInCodesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
+  thirdPartyNoncesPerIp: { limit: 30, windowMs: 10 * 60_000 },
 };
 
 /**
@@ -596,6 +599,18 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
         env,
         'GATEWAY_SIGN_IN_CODES_PER_ACCOUNT_WINDOW_MS',
         defaults.signInCodesPerAccount.windowMs,
+      ),
+    },
+    thirdPartyNoncesPerIp: {
+      limit: integerFrom(
+        env,
+        'GATEWAY_THIRD_PARTY_NONCES_PER_IP',
+        defaults.thirdPartyNoncesPerIp.limit,
+      ),
+      windowMs: integerFrom(
+        env,
+        'GATEWAY_THIRD_PARTY_NONCES_PER_IP_WINDOW_MS',
+        defaults.thirdPartyNoncesPerIp.windowMs,
       ),
     },
     qrLoginTtlSeconds: integerFrom(env, 'GATEWAY_QR_LOGIN_TTL_SECONDS', defaults.qrLoginTtlSeconds),

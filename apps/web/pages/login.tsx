@@ -11,6 +11,13 @@ import { AuthSubmit } from '../components/auth/AuthSubmit';
 import { passkeyAnswer, passkeyFailureKey } from '../components/auth/passkey';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
+import type { WalletProof } from '@exchange-web/protocol/third-party';
+import {
+  injectedWallet,
+  walletFailureKey,
+  walletProof,
+  WalletMissingError,
+} from '../components/auth/wallet';
 
 export const getServerSideProps = signInPageProps;
 
@@ -27,7 +34,8 @@ type LoginField = keyof LoginRequest;
 /**
  * Log in with an email, a mobile number or a sub-account name and a password, then, for an
  * account with an authenticator app or a passkey, that second step; or with a passkey alone; or
- * by a QR code a signed-in device confirms.
+ * with a wallet (Sign-In with Ethereum), offered an account when the wallet has none; or by a QR
+ * code a signed-in device confirms.
  * Plain form fields, no component library: the page a phone opens most often stays within its
  * first-load budget.
  */
@@ -37,6 +45,8 @@ export default function LoginPage() {
   const endpoints = useEndpointActions();
   const [missing, setMissing] = useState<ReadonlySet<LoginField>>(new Set());
   const [byQr, setByQr] = useState(false);
+  // A wallet that signed but has no account yet: its proof waits for the person to create one.
+  const [unknownWallet, setUnknownWallet] = useState<WalletProof | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,6 +75,21 @@ export default function LoginPage() {
       await submit(ApiPath.verifySystemLogin, { token, fidoVerifyCode });
     } catch (failure) {
       showFailure(failure, passkeyFailureKey);
+    }
+  };
+  // A wallet (README "Third-party sign-in"): one signature, then sign-in, or an account offered.
+  const walletLogIn = async () => {
+    try {
+      const wallet = injectedWallet();
+      if (!wallet) throw new WalletMissingError();
+      const proof = await walletProof(wallet, () => endpoints.call(Endpoints.walletNonce, {}));
+      const { bound } = await endpoints.call(Endpoints.walletCheck, {
+        publicAddress: proof.publicAddress,
+      });
+      if (bound) await submit(ApiPath.walletSign, proof);
+      else setUnknownWallet(proof);
+    } catch (failure) {
+      showFailure(failure, walletFailureKey);
     }
   };
   const errorOf = (field: LoginField) => (missing.has(field) ? t('auth.required') : null);
@@ -108,10 +133,33 @@ export default function LoginPage() {
             <AuthSubmit error={error} submitting={submitting} label={t('auth.submitLogIn')} />
           </form>
         )}
+        {unknownWallet && !challenge ? (
+          <div className="auth-switch" role="status" data-testid="wallet-unknown">
+            <p>{t('auth.walletNoAccount', { address: unknownWallet.publicAddress })}</p>
+            <button
+              type="button"
+              className="link-button"
+              disabled={submitting}
+              onClick={() => void submit(ApiPath.walletRegister, unknownWallet)}
+              data-testid="wallet-create-account"
+            >
+              {t('auth.walletCreateAccount')}
+            </button>
+          </div>
+        ) : null}
         {challenge ? null : (
           <p className="auth-switch">
             {byQr ? null : (
               <>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={submitting}
+                  onClick={() => void walletLogIn()}
+                  data-testid="wallet-login"
+                >
+                  {t('auth.walletLogIn')}
+                </button>{' '}
                 <button
                   type="button"
                   className="link-button"

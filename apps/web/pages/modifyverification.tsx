@@ -8,6 +8,7 @@ import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
 import { ContactPanel } from '../components/security/ContactPanel';
 import { PasskeyPanel } from '../components/security/PasskeyPanel';
 import { PasswordPanel } from '../components/security/PasswordPanel';
+import { WalletPanel } from '../components/security/WalletPanel';
 import securityStyles from '../components/security/security.module.css';
 import { signedInPageProps } from '../lib/page-access';
 
@@ -19,6 +20,7 @@ export const getServerSideProps = signedInPageProps('/modifyverification');
 const SECTIONS = [
   ['authenticator-title', 'security.authenticatorTitle'],
   ['passkeys-title', 'security.passkeysTitle'],
+  ['wallets-title', 'security.walletsTitle'],
   ['password-title', 'security.passwordTitle'],
   ['contact-title', 'security.contactTitle'],
 ] as const;
@@ -63,6 +65,7 @@ export default function SecuritySettingsPage() {
   // Each panel says its own outcome, beside its own form.
   const passwordActions = useAccountActions();
   const passkeyActions = useAccountActions();
+  const walletActions = useAccountActions();
   const emailActions = useAccountActions();
   const mobileActions = useAccountActions();
 
@@ -102,6 +105,14 @@ export default function SecuritySettingsPage() {
               actions={passkeyActions}
             >
               <PasskeyPanel authenticator={user.settings.gbf} actions={passkeyActions} />
+            </Section>
+            <Section
+              id="wallets-title"
+              title={t('security.walletsTitle')}
+              testId="wallets"
+              actions={walletActions}
+            >
+              <WalletPanel authenticator={user.settings.gbf} actions={walletActions} />
             </Section>
             <Section
               id="password-title"

@@ -30,6 +30,13 @@ import { TextField } from '../components/form/TextField';
 import formStyles from '../components/form/form.module.css';
 import { signInPageProps } from '../lib/page-access';
 import { AuthSubmit } from '../components/auth/AuthSubmit';
+import { ApiPath } from '@exchange-web/protocol/paths';
+import {
+  injectedWallet,
+  walletFailureKey,
+  walletProof,
+  WalletMissingError,
+} from '../components/auth/wallet';
 
 export const getServerSideProps = signInPageProps;
 
@@ -87,7 +94,8 @@ function CodeStatus({
 }
 
 /**
- * Open an account by email, by mobile number, or by both, each proved by a code sent to it.
+ * Open an account by email, by mobile number, or by both, each proved by a code sent to it; or
+ * with a wallet, proved by its signature (README "Third-party sign-in").
  * Plain form fields, no component library, so a phone's first load stays within its budget.
  */
 export default function RegisterPage() {
@@ -95,7 +103,7 @@ export default function RegisterPage() {
   const { api } = useSessionActions();
   const [form, dispatch] = useReducer(registerFormReducer, initialRegisterForm);
   const { kind, values } = form;
-  const { error, submitting, submit } = useSignInForm();
+  const { error, submitting, submit, showFailure } = useSignInForm();
 
   // Through the page's request client: a human-verification challenge (10021) is met there.
   const postSendCode = useCallback(
@@ -127,6 +135,19 @@ export default function RegisterPage() {
       return;
     }
     void submit(registerPaths[kind], registerBody(kind, values));
+  };
+
+  // One signature of the wallet's message; the registration is human-verified like the others.
+  const walletRegister = async () => {
+    try {
+      const wallet = injectedWallet();
+      if (!wallet) throw new WalletMissingError();
+      const http = await api();
+      const proof = await walletProof(wallet, () => callEndpoint(http, Endpoints.walletNonce, {}));
+      await submit(ApiPath.walletRegister, proof);
+    } catch (failure) {
+      showFailure(failure, walletFailureKey);
+    }
   };
 
   // A field's value, change handler and error, as the field components take them.
@@ -228,6 +249,17 @@ export default function RegisterPage() {
           />
           <AuthSubmit error={error} submitting={submitting} label={t('auth.submitRegister')} />
         </form>
+        <p className="auth-switch">
+          <button
+            type="button"
+            className="link-button"
+            disabled={submitting}
+            onClick={() => void walletRegister()}
+            data-testid="wallet-register"
+          >
+            {t('auth.walletRegister')}
+          </button>
+        </p>
         <p className="auth-switch">
           {t('auth.haveAccount')} <a href={buildPath('/login')}>{t('header.logIn')}</a>
         </p>

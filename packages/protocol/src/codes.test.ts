@@ -167,6 +167,10 @@ describe('error catalogue', () => {
       passkeyInvalid: '21028',
       passkeyNotFound: '21029',
       passkeyLimitReached: '21030',
+      thirdPartyProofInvalid: '21031',
+      thirdPartyNotBound: '21032',
+      thirdPartyBound: '21033',
+      lastWayIn: '21034',
     });
   });
 

@@ -203,6 +203,17 @@ export const AccountCode = {
   passkeyNotFound: '21029',
   /** The account holds the most passkeys it may (HTTP 409). */
   passkeyLimitReached: '21030',
+  /**
+   * A third-party proof does not verify: a wrong signature, a message for another site or chain,
+   * an unknown, used or expired nonce, an expired message (HTTP 400; protocol `third-party.ts`).
+   */
+  thirdPartyProofInvalid: '21031',
+  /** No account has this third-party identity: register with it, or bind it first (HTTP 404). */
+  thirdPartyNotBound: '21032',
+  /** The third-party identity already belongs to an account (HTTP 409). */
+  thirdPartyBound: '21033',
+  /** Removing this way in would leave the account none: no password and no other (HTTP 409). */
+  lastWayIn: '21034',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -312,6 +323,12 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.passkeyInvalid]: 'The passkey could not be verified; try again.',
   [AccountCode.passkeyNotFound]: 'No passkey of this account has that id.',
   [AccountCode.passkeyLimitReached]: 'The account holds the most passkeys it may.',
+  [AccountCode.thirdPartyProofInvalid]:
+    'The signed sign-in message does not verify: sign a new one and try again.',
+  [AccountCode.thirdPartyNotBound]:
+    'No account has this wallet: register with it, or bind it first.',
+  [AccountCode.thirdPartyBound]: 'This wallet already belongs to an account.',
+  [AccountCode.lastWayIn]: 'This is the only way into the account: add another one first.',
   [AccountCode.authenticatorSetupMissing]:
     'The authenticator setup expired or was never started: start again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',

@@ -54,6 +54,9 @@ describe('Endpoints', () => {
         'ticker',
         'trades',
         'usdtRate',
+        // Asked before any session exists, by a visitor signing in with a wallet.
+        'walletCheck',
+        'walletNonce',
       ].sort(),
     );
     // The signed trading calls and the account's own data are never shared between users.

@@ -121,6 +121,7 @@ const contactChange = endpointsIn(() => import('./contact-change'));
 const copy = endpointsIn(() => import('./copy-trading-schemas'));
 const reserves = endpointsIn(() => import('./reserves-schemas'));
 const fees = endpointsIn(() => import('./fees-schemas'));
+const thirdParty = endpointsIn(() => import('./third-party'));
 
 /**
  * Every call the site makes through its request client, one a line (prettier would spread each
@@ -175,6 +176,11 @@ export const Endpoints = {
   passkeyList: passkeys('POST', ApiPath.passkeyList, 'emptyRequestSchema', 'passkeyListReplySchema'),
   passkeyRemove: passkeys('POST', ApiPath.passkeyRemove, 'passkeyRemoveRequestSchema', 'emptyReplySchema'),
   passkeyOptions: passkeys('POST', ApiPath.passkeyOptions, 'emptyRequestSchema', 'passkeySignInOptionsReplySchema', 'public'),
+  walletNonce: thirdParty('POST', ApiPath.walletNonce, 'emptyRequestSchema', 'walletNonceReplySchema', 'public'),
+  walletCheck: thirdParty('POST', ApiPath.walletCheck, 'walletCheckRequestSchema', 'thirdPartyCheckReplySchema', 'public'),
+  walletBind: thirdParty('POST', ApiPath.walletBind, 'walletBindRequestSchema', 'emptyReplySchema'),
+  walletUnbind: thirdParty('POST', ApiPath.walletUnbind, 'walletUnbindRequestSchema', 'emptyReplySchema'),
+  thirdPartyList: thirdParty('POST', ApiPath.thirdPartyList, 'emptyRequestSchema', 'thirdPartyListReplySchema'),
   sendChangeCode: contactChange('POST', ApiPath.sendChangeCode, 'sendChangeCodeRequestSchema', 'sendVerifyCodeReplySchema'),
   changeEmail: contactChange('POST', ApiPath.changeEmail, 'changeEmailRequestSchema', 'securityChangeReplySchema'),
   changeMobile: contactChange('POST', ApiPath.changeMobile, 'changeMobileRequestSchema', 'securityChangeReplySchema'),

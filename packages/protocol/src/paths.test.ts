@@ -108,6 +108,7 @@ describe('login encryption', () => {
       '/v1/user/third/telegram/check',
       '/v1/user/third/telegram/bind',
       '/v1/user/third/telegram/sign',
+      '/v1/user/third/wallet/unbind',
       '/v1/user/subAccount/switch',
       '/v1/user/subAccount/switchBack',
       '/v1/user/getQrKeyStatus',
@@ -125,7 +126,7 @@ describe('login encryption', () => {
     ]);
   });
 
-  it('lists the 19 encrypted fields of SPEC.md section 7, then the new password of ours', () => {
+  it('lists the 19 encrypted fields of SPEC.md section 7, then ours: the new password and the wallet message', () => {
     expect(encryptedLoginFields).toEqual([
       'loginName',
       'pwd',
@@ -147,6 +148,7 @@ describe('login encryption', () => {
       'initData',
       'id',
       'newPwd',
+      'siweMessage',
     ]);
     expect(EncryptedBodyField).toEqual({
       bodyCiphertext: 'bodyCiphertext',

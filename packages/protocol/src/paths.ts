@@ -75,6 +75,18 @@ export const ApiPath = {
   telegramCheck: '/v1/user/third/telegram/check',
   telegramBind: '/v1/user/third/telegram/bind',
   telegramSign: '/v1/user/third/telegram/sign',
+  /**
+   * Ours (SPEC 7 shows no such call): the single-use nonce a Sign-In with Ethereum message must
+   * carry, issued by the gateway before the wallet signs (protocol `third-party.ts`).
+   */
+  walletNonce: '/v1/user/third/wallet/nonce',
+  /**
+   * Ours: removes a bound wallet from the signed-in account (signed core call; SPEC 7 names bind
+   * but no unbind). Refused when it would leave the account no way in.
+   */
+  walletUnbind: '/v1/user/third/wallet/unbind',
+  /** Ours: the third-party identities bound to the signed-in account (signed core call). */
+  thirdPartyList: '/v1/user/third/list',
   subAccountCreate: '/v1/user/subAccount/create',
   subAccountList: '/v1/user/subAccount/list',
   subAccountSwitch: '/v1/user/subAccount/switch',
@@ -179,6 +191,8 @@ export const loginEncryptionPaths: readonly string[] = [
   ApiPath.telegramCheck,
   ApiPath.telegramBind,
   ApiPath.telegramSign,
+  // Ours: unbinding carries the current password (and the app's code).
+  ApiPath.walletUnbind,
   ApiPath.subAccountSwitch,
   ApiPath.subAccountSwitchBack,
   ApiPath.qrKeyStatus,
@@ -221,6 +235,9 @@ export const encryptedLoginFields = [
   'id',
   // Ours.
   'newPwd',
+  // The Sign-In with Ethereum message names the wallet's address: it travels encrypted as the
+  // address does.
+  'siweMessage',
 ] as const;
 
 /** A field encrypted on the login paths. */

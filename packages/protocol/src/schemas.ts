@@ -648,6 +648,8 @@ export const SignInFactor = {
   /** The code e-mailed (or texted) for a sign-in from a new device, after the password. */
   emailCode: 'emailCode',
   mobileCode: 'mobileCode',
+  /** A wallet's signed Sign-In with Ethereum message (README "Third-party sign-in"). */
+  wallet: 'wallet',
 } as const;
 export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
 

@@ -17,6 +17,7 @@ import { sweepAuthenticatorLeftovers } from './authenticator';
 import { sweepSignInHistory } from './sign-in-history';
 import { sweepQrLoginKeys } from './qr-login';
 import { sweepPasskeyChallenges } from './passkeys';
+import { sweepThirdPartyNonces } from './third-party';
 import { sweepRetiredRefreshTokens, sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
 
@@ -28,7 +29,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
  * keys and retired refresh tokens), retired refresh tokens that would have expired anyway, used
  * trace ids and login nonces out of their window, server keys past their grace, old CSP reports,
  * expired challenges and pass tokens, expired verification codes, authenticator setups and
- * sign-in tickets, QR sign-in keys, passkey challenges, sign-in attempts past their retention, and tracked events past their
+ * sign-in tickets, QR sign-in keys, passkey challenges, wallet nonces, sign-in attempts past their retention, and tracked events past their
  * retention.
  */
 export async function sweepExpired(
@@ -51,6 +52,7 @@ export async function sweepExpired(
   await sweepAuthenticatorLeftovers(db);
   await sweepQrLoginKeys(db);
   await sweepPasskeyChallenges(db);
+  await sweepThirdPartyNonces(db);
   await sweepSignInHistory(db);
   await sweepTrackingEvents(db, config.trackingRetentionDays);
 }

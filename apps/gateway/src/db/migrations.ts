@@ -12,6 +12,7 @@ import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
 import { copyTradingMigration } from './copy-migration';
 import { feesMigration } from './fees-migration';
+import { thirdPartyMigration } from './third-party-migration';
 import { protectionFundMigration } from './fund-migration';
 import { reservesMigration } from './reserves-migration';
 import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
@@ -494,6 +495,8 @@ export const migrations: readonly Migration[] = [
   protectionFundMigration,
   // Fees and VIP levels: the schedule, each account's daily level, the rate each trade paid.
   feesMigration,
+  // Third-party sign-in: identities bound to accounts, and the nonces of wallet messages.
+  thirdPartyMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

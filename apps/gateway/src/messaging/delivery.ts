@@ -15,7 +15,9 @@ export type SecurityAlert =
   | 'passkeyAdded'
   | 'passkeyRemoved'
   | 'emailChanged'
-  | 'mobileChanged';
+  | 'mobileChanged'
+  | 'thirdPartyBound'
+  | 'thirdPartyUnbound';
 
 /** Where a sign-in comes from, as its owner is told: browser and system (`''` unknown), address. */
 export interface SignInPlace {

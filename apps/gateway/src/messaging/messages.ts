@@ -102,6 +102,14 @@ const ALERT_TEXTS: Record<SecurityAlert, { subject: string; line: string }> = {
     subject: `The mobile number of your ${PRODUCT} account was changed`,
     line: 'The mobile number of your account was changed, and every other device was signed out.',
   },
+  thirdPartyBound: {
+    subject: `A wallet was linked to your ${PRODUCT} account`,
+    line: 'A wallet was linked to your account. It can now sign in to it.',
+  },
+  thirdPartyUnbound: {
+    subject: `A wallet was removed from your ${PRODUCT} account`,
+    line: 'A wallet was removed from your account. It can no longer sign in to it.',
+  },
   authenticatorRemoved: {
     subject: `The authenticator app was removed from your ${PRODUCT} account`,
     line: 'The authenticator app was removed from your account. Sign-ins no longer ask for its code.',

@@ -35,6 +35,16 @@ describe.each(LOCALE_CODES.filter((locale) => locale !== 'en'))('%s catalogue', 
   });
 });
 
+describe('English catalogue', () => {
+  // The translator fills {{name}} only: a single-braced name would reach the page as written.
+  it('writes every placeholder in double braces', () => {
+    const singleBraced = Object.entries(english).filter(([, text]) =>
+      /(?<!\{)\{\s*\w+\s*\}(?!\})/.test(text),
+    );
+    expect(singleBraced).toEqual([]);
+  });
+});
+
 describe('translator', () => {
   it('looks keys up and fills placeholders without escaping (React escapes)', async () => {
     const t = createTranslator(en as Messages);

@@ -43,6 +43,11 @@ const messageForCode: Record<string, MessageKey> = {
   [AccountCode.passkeyInvalid]: 'auth.passkeyInvalid',
   [AccountCode.passkeyNotFound]: 'auth.passkeyNotFound',
   [AccountCode.passkeyLimitReached]: 'auth.passkeyLimit',
+  // Third-party sign-in (README "Third-party sign-in").
+  [AccountCode.thirdPartyProofInvalid]: 'auth.walletProofInvalid',
+  [AccountCode.thirdPartyNotBound]: 'auth.walletNotBound',
+  [AccountCode.thirdPartyBound]: 'auth.walletTaken',
+  [AccountCode.lastWayIn]: 'auth.walletLastWayIn',
 };
 
 /**
