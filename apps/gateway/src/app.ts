@@ -15,6 +15,7 @@ import { trustProxies } from './http/client-ip';
 import { fail, ok } from './http/envelope-response';
 import { isRefusedError } from './http/errors';
 import { csrfGuard } from './http/csrf-guard';
+import { requestTargetGuard } from './http/request-target';
 import { ipRateLimit, sessionRateLimit } from './http/rate-limit';
 import { createLoginBodyReader } from './http/read-login-body';
 import { Routes } from './http/routes';
@@ -111,6 +112,8 @@ export function createApp({
   const app = new Hono();
   // First, so every address read below (rate limits, throttles, events) sees through the proxies.
   app.use('*', trustProxies(config.trustedProxies));
+  // A malformed query is refused before any route, whether or not the route reads one.
+  app.use('*', requestTargetGuard());
 
   // SPEC 7: every reply carries the server time so clients correct their clock; and none may be
   // sniffed into another type than it says (README "Security").

@@ -238,6 +238,16 @@ describe('malformed strings', () => {
     }
   });
 
+  it('answers malformed escapes in the query of a call that reads none with 400 too', async () => {
+    for (const query of ['x=%ZZ', '%', 'x=%E0%A4%A', '%C0%AF=1']) {
+      const reply = await call(gateway, 'POST', `${ApiPath.passkeyOptions}?${query}`, '{}');
+      expect([query, reply.status, reply.json?.code]).toEqual([query, 400, GatewayCode.badRequest]);
+    }
+    // A well-formed query is still no business of a call that reads none.
+    const fine = await call(gateway, 'POST', `${ApiPath.passkeyOptions}?x=%E2%9C%93+y`, '{}');
+    expect(fine.json?.code).toBe('00000');
+  });
+
   it('refuses a sub-account name with NUL from a signed-in user', async () => {
     const user = await signedIn();
     const reply = await user.post(ApiPath.subAccountCreate, '{"userName":"a\\u0000b"}');
