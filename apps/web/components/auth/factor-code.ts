@@ -19,3 +19,11 @@ export function factorCodeError(input: string, kind: FactorCodeKind): MessageKey
   if (kind === 'app') return TIME_CODE_PATTERN.test(code) ? null : 'auth.invalidAppCode';
   return RECOVERY_CODE_PATTERN.test(code) ? null : 'auth.invalidRecoveryCode';
 }
+
+/**
+ * Whether a typed code can be sent where either is taken, the app's current code or a recovery
+ * code: the security page's changes take both.
+ * @example takesEitherCode('7kq2m xc4pa'); // true
+ */
+export const takesEitherCode = (input: string): boolean =>
+  factorCodeError(input, 'app') === null || factorCodeError(input, 'recovery') === null;

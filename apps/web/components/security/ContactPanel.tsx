@@ -5,7 +5,7 @@ import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
-import { factorCodeError } from '../auth/factor-code';
+import { takesEitherCode } from '../auth/factor-code';
 import { initialRegisterForm, registerFieldError } from '../auth/register-form';
 import { CodeField } from '../auth/CodeField';
 import { useCodeSender } from '../auth/useCodeSender';
@@ -101,8 +101,7 @@ export function ContactPanel(props: ContactPanelProps) {
     if (!verifyCodePattern.test(value('currentCode'))) found.currentCode = t('auth.invalidCode');
     if (value('pwd') === '') found.pwd = t('auth.required');
     const code = value('googleCode');
-    if (authenticator && factorCodeError(code, 'app') && factorCodeError(code, 'recovery'))
-      found.googleCode = t('security.invalidEitherCode');
+    if (authenticator && !takesEitherCode(code)) found.googleCode = t('security.invalidEitherCode');
     setErrors(found);
     const [first] = Object.keys(found) as Field[];
     if (first) {

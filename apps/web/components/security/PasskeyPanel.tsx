@@ -5,7 +5,7 @@ import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
-import { factorCodeError } from '../auth/factor-code';
+import { takesEitherCode } from '../auth/factor-code';
 import { passkeyAnswer, passkeyFailureKey, passkeysSupported } from '../auth/passkey';
 import { Button, Notice, Tag } from '../form/controls';
 import { TextField } from '../form/TextField';
@@ -45,7 +45,7 @@ export function PasskeyPanel({ authenticator, actions }: PasskeyPanelProps) {
     if (needName && value('passkeyName').trim() === '') found.passkeyName = t('auth.required');
     if (value('passkeyPwd') === '') found.passkeyPwd = t('auth.required');
     const code = value('passkeyCode');
-    if (authenticator && factorCodeError(code, 'app') && factorCodeError(code, 'recovery'))
+    if (authenticator && !takesEitherCode(code))
       found.passkeyCode = t('security.invalidEitherCode');
     setErrors(found);
     const [first] = Object.keys(found);

@@ -4,7 +4,7 @@ import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
-import { factorCodeError } from '../auth/factor-code';
+import { takesEitherCode } from '../auth/factor-code';
 import { Button } from '../form/controls';
 import { TextField } from '../form/TextField';
 
@@ -34,8 +34,7 @@ export function PasswordPanel({ authenticator, actions }: PasswordPanelProps) {
     if (value('currentPwd') === '') found.currentPwd = t('auth.required');
     if (!isStrongPassword(value('newPwd'))) found.newPwd = t('auth.passwordRule');
     if (value('confirmPwd') !== value('newPwd')) found.confirmPwd = t('auth.passwordsDiffer');
-    const codeProblem = authenticator ? factorCodeError(value('passwordCode'), 'app') : null;
-    if (codeProblem && factorCodeError(value('passwordCode'), 'recovery'))
+    if (authenticator && !takesEitherCode(value('passwordCode')))
       found.passwordCode = t('security.invalidEitherCode');
     setErrors(found);
     const [first] = Object.keys(found);

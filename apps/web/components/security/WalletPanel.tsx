@@ -5,7 +5,7 @@ import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
-import { factorCodeError } from '../auth/factor-code';
+import { takesEitherCode } from '../auth/factor-code';
 import { injectedWallet, walletFailureKey, walletProof, WalletMissingError } from '../auth/wallet';
 import { Button } from '../form/controls';
 import { TextField } from '../form/TextField';
@@ -44,8 +44,7 @@ export function WalletPanel({ authenticator, actions }: WalletPanelProps) {
     const found: Partial<Record<WalletField, string>> = {};
     if (hasPassword && value('walletPwd') === '') found.walletPwd = t('auth.required');
     const code = value('walletCode');
-    if (authenticator && factorCodeError(code, 'app') && factorCodeError(code, 'recovery'))
-      found.walletCode = t('security.invalidEitherCode');
+    if (authenticator && !takesEitherCode(code)) found.walletCode = t('security.invalidEitherCode');
     setErrors(found);
     const [first] = Object.keys(found);
     if (first) {
