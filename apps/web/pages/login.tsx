@@ -12,12 +12,7 @@ import { passkeyAnswer, passkeyFailureKey } from '../components/auth/passkey';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import type { WalletProof } from '@exchange-web/protocol/third-party';
-import {
-  injectedWallet,
-  walletFailureKey,
-  walletProof,
-  WalletMissingError,
-} from '../components/auth/wallet';
+import { walletFailureKey, walletProof } from '../components/auth/wallet';
 
 export const getServerSideProps = signInPageProps;
 
@@ -80,9 +75,7 @@ export default function LoginPage() {
   // A wallet (README "Third-party sign-in"): one signature, then sign-in, or an account offered.
   const walletLogIn = async () => {
     try {
-      const wallet = injectedWallet();
-      if (!wallet) throw new WalletMissingError();
-      const proof = await walletProof(wallet, () => endpoints.call(Endpoints.walletNonce, {}));
+      const proof = await walletProof(() => endpoints.call(Endpoints.walletNonce, {}));
       const { bound } = await endpoints.call(Endpoints.walletCheck, {
         publicAddress: proof.publicAddress,
       });

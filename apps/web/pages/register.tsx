@@ -31,12 +31,7 @@ import formStyles from '../components/form/form.module.css';
 import { signInPageProps } from '../lib/page-access';
 import { AuthSubmit } from '../components/auth/AuthSubmit';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import {
-  injectedWallet,
-  walletFailureKey,
-  walletProof,
-  WalletMissingError,
-} from '../components/auth/wallet';
+import { walletFailureKey, walletProof } from '../components/auth/wallet';
 
 export const getServerSideProps = signInPageProps;
 
@@ -140,10 +135,8 @@ export default function RegisterPage() {
   // One signature of the wallet's message; the registration is human-verified like the others.
   const walletRegister = async () => {
     try {
-      const wallet = injectedWallet();
-      if (!wallet) throw new WalletMissingError();
       const http = await api();
-      const proof = await walletProof(wallet, () => callEndpoint(http, Endpoints.walletNonce, {}));
+      const proof = await walletProof(() => callEndpoint(http, Endpoints.walletNonce, {}));
       await submit(ApiPath.walletRegister, proof);
     } catch (failure) {
       showFailure(failure, walletFailureKey);

@@ -110,38 +110,37 @@ export async function identityOwner(
   return row?.user_id ?? null;
 }
 
+/** Rolls back a registration whose identity was bound meanwhile (by a racing bind). */
+class IdentityTaken extends Error {}
+
 /**
  * Creates an account whose way in is the identity, in one transaction: undefined when the
- * identity is bound already (to the account of a racing registration, say).
+ * identity is bound already (to the account of a racing registration or bind, say).
  */
 export async function insertThirdPartyUser(
   db: Database,
   provider: ThirdPartyProvider,
   subject: string,
 ): Promise<UserIdentity | undefined> {
-  return db.transaction(async (tx) => {
-    const [taken] = await tx.query(
-      'SELECT 1 FROM third_party_identities WHERE provider = $1 AND subject = $2 FOR UPDATE',
-      [provider, subject],
-    );
-    if (taken) return undefined;
-    const name = displayName(provider, subject);
-    const [user] = await tx.query<UserIdentity>(
-      `INSERT INTO users (user_id, login_name, user_name, nick_name)
+  if ((await identityOwner(db, provider, subject)) !== null) return undefined;
+  return db
+    .transaction(async (tx) => {
+      const name = displayName(provider, subject);
+      const [user] = await tx.query<UserIdentity>(
+        `INSERT INTO users (user_id, login_name, user_name, nick_name)
        VALUES (nextval('user_ids')::text, $1, $2, $2)
        ON CONFLICT DO NOTHING
        RETURNING user_id, login_name, user_name`,
-      [thirdPartyLoginName(provider, subject), name],
-    );
-    if (!user) return undefined;
-    const bound = await tx.query(
-      `INSERT INTO third_party_identities (provider, subject, user_id) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING user_id`,
-      [provider, subject, user.user_id],
-    );
-    if (bound.length === 0) throw new Error('identity bound while its account was created');
-    return user;
-  });
+        [thirdPartyLoginName(provider, subject), name],
+      );
+      if (!user) return undefined;
+      if (!(await bindIdentity(tx, user.user_id, provider, subject))) throw new IdentityTaken();
+      return user;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof IdentityTaken) return undefined;
+      throw error;
+    });
 }
 
 /** Binds an identity to an account: false when some account (this one included) has it. */
@@ -190,6 +189,15 @@ export async function unbindIdentity(
   });
 }
 
+/** Whether the account has a password (one registered with an identity has none). */
+export async function hasPassword(db: Queryable, userId: string): Promise<boolean> {
+  const [account] = await db.query<{ password_hash: string | null }>(
+    'SELECT password_hash FROM users WHERE user_id = $1',
+    [userId],
+  );
+  return Boolean(account?.password_hash);
+}
+
 /** The identities of an account, oldest first, and whether it has a password. */
 export async function listIdentities(
   db: Queryable,
@@ -200,16 +208,12 @@ export async function listIdentities(
      WHERE user_id = $1 ORDER BY bound_at, provider, subject`,
     [userId],
   );
-  const [account] = await db.query<{ password_hash: string | null }>(
-    'SELECT password_hash FROM users WHERE user_id = $1',
-    [userId],
-  );
   return {
     items: rows.map((row) => ({
       provider: row.provider,
       subject: row.subject,
       boundAt: row.bound_at.getTime(),
     })),
-    hasPassword: Boolean(account?.password_hash),
+    hasPassword: await hasPassword(db, userId),
   };
 }

@@ -25,6 +25,7 @@ import type { SessionStore } from '../accounts/sessions';
 import { recordSignIn } from '../accounts/sign-in-history';
 import {
   bindIdentity,
+  hasPassword,
   identityOwner,
   insertThirdPartyUser,
   issueWalletNonce,
@@ -106,8 +107,7 @@ async function checkChangeFactors(
   userId: string,
   fields: { pwd?: string | undefined; googleCode?: string | undefined },
 ): Promise<void> {
-  const { hasPassword } = await listIdentities(deps.db, userId);
-  if (hasPassword) {
+  if (await hasPassword(deps.db, userId)) {
     await checkCurrentFactors(c, deps, userId, { ...fields, pwd: fields.pwd ?? '' });
     return;
   }

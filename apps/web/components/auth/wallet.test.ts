@@ -52,7 +52,7 @@ describe('walletProof', () => {
   it('signs an EIP-4361 message for this page, over the nonce, that the address verifies', async () => {
     const { wallet, asked } = testWallet();
     const expiresAt = Date.now() + 300_000;
-    const proof = await walletProof(wallet, async () => ({ nonce: 'abcdefgh12345678', expiresAt }));
+    const proof = await walletProof(async () => ({ nonce: 'abcdefgh12345678', expiresAt }), wallet);
     expect(asked).toEqual(['eth_requestAccounts', 'personal_sign']);
     // The address as the wallet named it, checksummed.
     expect(proof.publicAddress).toBe(account.address);
@@ -82,7 +82,7 @@ describe('walletProof', () => {
       nonces += 1;
       return { nonce: 'abcdefgh12345678', expiresAt: Date.now() };
     };
-    await expect(walletProof(testWallet([]).wallet, issue)).rejects.toBeInstanceOf(
+    await expect(walletProof(issue, testWallet([]).wallet)).rejects.toBeInstanceOf(
       WalletMissingError,
     );
     expect(nonces).toBe(0);

@@ -25,15 +25,16 @@ export function injectedWallet(): Eip1193Provider | null {
 }
 
 /**
- * Asks the wallet for its account and a signature of a Sign-In with Ethereum message (EIP-4361)
+ * Asks the wallet (by default the one the browser injects; none: {@link WalletMissingError}) for its account and a signature of a Sign-In with Ethereum message (EIP-4361)
  * for this page's host, over a nonce the gateway issued (README "Third-party sign-in"). viem,
  * which writes the message, and the rule (with zod) load only now: the login page's first load
  * stays within its budget.
  */
 export async function walletProof(
-  wallet: Eip1193Provider,
   issueNonce: () => Promise<WalletNonceReply>,
+  wallet: Eip1193Provider | null = injectedWallet(),
 ): Promise<WalletProof> {
+  if (!wallet) throw new WalletMissingError();
   const [accounts, { WalletRule }, { createSiweMessage }, { getAddress, stringToHex }] =
     await Promise.all([
       wallet.request({ method: 'eth_requestAccounts' }),

@@ -6,7 +6,7 @@ import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
 import { takesEitherCode } from '../auth/factor-code';
-import { injectedWallet, walletFailureKey, walletProof, WalletMissingError } from '../auth/wallet';
+import { walletFailureKey, walletProof } from '../auth/wallet';
 import { Button } from '../form/controls';
 import { TextField } from '../form/TextField';
 import styles from './security.module.css';
@@ -66,9 +66,7 @@ export function WalletPanel({ authenticator, actions }: WalletPanelProps) {
     const given = factors();
     if (!given) return;
     void run(async () => {
-      const wallet = injectedWallet();
-      if (!wallet) throw new WalletMissingError();
-      const proof = await walletProof(wallet, () => endpoints.call(Endpoints.walletNonce, {}));
+      const proof = await walletProof(() => endpoints.call(Endpoints.walletNonce, {}));
       await endpoints.call(Endpoints.walletBind, { ...proof, ...given });
       form.current?.reset();
       await endpoints.invalidate(Endpoints.thirdPartyList);
