@@ -75,11 +75,11 @@ describe('signing in with a wallet', () => {
       .waitFor();
 
     // The security page lists it; with no password, none is asked, and the last way in stays.
-    await page.goto(`${siteUrl}/modifyverification#wallets-title`);
-    const panel = page.getByTestId('wallets');
-    await panel.getByTestId('wallet-list').getByText(wallet.address).waitFor();
-    expect(await panel.locator('#walletPwd').count()).toBe(0);
-    await panel.getByRole('button', { name: `Remove the wallet ${wallet.address}` }).click();
+    await page.goto(`${siteUrl}/modifyverification#third-party-title`);
+    const panel = page.getByTestId('third-party');
+    await panel.getByTestId('third-party-list').getByText(wallet.address).waitFor();
+    expect(await panel.locator('#thirdPartyPwd').count()).toBe(0);
+    await panel.getByRole('button', { name: `Remove ${wallet.address}` }).click();
     await panel
       .getByRole('alert')
       .getByText('This wallet is the only way into your account. Link another wallet first.')
@@ -100,9 +100,9 @@ describe('signing in with a wallet', () => {
     const { context, page } = await deviceWithWallet(stranger);
     await page.goto(`${siteUrl}/login`);
     await page.getByTestId('wallet-login').click();
-    const offer = page.getByTestId('wallet-unknown');
+    const offer = page.getByTestId('identity-unknown');
     await offer.getByText(`No account has the wallet ${stranger.address} yet.`).waitFor();
-    await offer.getByTestId('wallet-create-account').click();
+    await offer.getByTestId('identity-create-account').click();
     await passChallenge(page);
     await page.waitForURL(`${siteUrl}/account`);
     await context.close();
@@ -134,19 +134,19 @@ describe('linking a wallet to a password account', () => {
     const email = uniqueEmail('e2e-wallet');
     const { context, page } = await deviceWithWallet(wallet);
     await registerByEmail(page, siteUrl, email, PASSWORD);
-    await page.goto(`${siteUrl}/modifyverification#wallets-title`);
-    const panel = page.getByTestId('wallets');
-    await panel.getByText('No wallet is linked.').waitFor();
+    await page.goto(`${siteUrl}/modifyverification#third-party-title`);
+    const panel = page.getByTestId('third-party');
+    await panel.getByText('No wallet or Telegram account is linked.').waitFor();
 
     // The password first: nothing is asked of the wallet without it.
     await panel.getByRole('button', { name: 'Link a wallet' }).click();
-    await page.locator('#walletPwd[aria-invalid="true"]').waitFor();
-    await page.locator('#walletPwd').fill(PASSWORD);
+    await page.locator('#thirdPartyPwd[aria-invalid="true"]').waitFor();
+    await page.locator('#thirdPartyPwd').fill(PASSWORD);
     await panel.getByRole('button', { name: 'Link a wallet' }).click();
     await panel
       .getByText(`The wallet ${wallet.address} is linked: it can now sign in to your account.`)
       .waitFor();
-    await panel.getByTestId('wallet-list').getByText(wallet.address).waitFor();
+    await panel.getByTestId('third-party-list').getByText(wallet.address).waitFor();
 
     const other = await deviceWithWallet(wallet);
     await other.page.goto(`${siteUrl}/login`);
@@ -154,10 +154,10 @@ describe('linking a wallet to a password account', () => {
     await other.page.waitForURL(`${siteUrl}/account`);
     await other.context.close();
 
-    await page.locator('#walletPwd').fill(PASSWORD);
-    await panel.getByRole('button', { name: `Remove the wallet ${wallet.address}` }).click();
-    await panel.getByText(`The wallet ${wallet.address} is removed.`).waitFor();
-    await panel.getByText('No wallet is linked.').waitFor();
+    await page.locator('#thirdPartyPwd').fill(PASSWORD);
+    await panel.getByRole('button', { name: `Remove ${wallet.address}` }).click();
+    await panel.getByText(`${wallet.address} is removed.`).waitFor();
+    await panel.getByText('No wallet or Telegram account is linked.').waitFor();
     await context.close();
   });
 });

@@ -79,10 +79,14 @@ export declare function launch(
   options: { quiet?: boolean; cwd?: string },
 ): ChildProcess;
 
+/** The made-up bot token of the local stack's Telegram stand-in and its gateway. */
+export declare const LOCAL_TELEGRAM_BOT_TOKEN: string;
+
 /**
  * Starts the mail catcher on 127.0.0.1 (inbox and SMS webhook on `httpPort`, SMTP on `smtpPort`);
  * `gatewayEnv` sends the gateway's mail and SMS there (`MAIL_URL`, `SMS_WEBHOOK_URL`), each unless
- * `env` or the environment sets it. The caller waits for `${url}/healthz`.
+ * `env` or the environment sets it, and Telegram sign-in to the catcher's stand-in for Telegram's
+ * login page unless a bot token is set. The caller waits for `${url}/healthz`.
  */
 export declare function launchMailCatcher(options: {
   httpPort: number;

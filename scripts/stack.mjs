@@ -128,29 +128,54 @@ export async function imageSettings(imagePorts, env) {
 const MAIL_TRANSPORT_VARIABLES = ['MAIL_URL', 'SMS_WEBHOOK_URL'];
 
 /**
+ * The bot of the local stack's Telegram sign-in: the catcher's stand-in for Telegram's login page
+ * signs under it and the gateway checks with it. A made-up token of no real bot.
+ */
+export const LOCAL_TELEGRAM_BOT_TOKEN = '7000000001:local-stand-in-bot-of-exchange-web';
+
+/**
  * Starts the local mail and SMS catcher (apps/mail-catcher) on 127.0.0.1: its inbox and SMS
  * webhook on `httpPort`, SMTP on `smtpPort`. `gatewayEnv` sends the gateway's mail and SMS there:
  * `MAIL_URL` and `SMS_WEBHOOK_URL`, each unless the caller (`env`, then the environment) names a
- * transport of its own. The caller waits for `${url}/healthz`.
+ * transport of its own; and Telegram sign-in to the catcher's stand-in for Telegram's login page,
+ * unless the caller names a bot token of its own. The caller waits for `${url}/healthz`.
  */
 export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false }) {
   const url = `http://127.0.0.1:${httpPort}`;
   // The ports last: the stack's own, whatever `env` says, or `url` would name the wrong one.
+  const given = (name) => env[name] ?? process.env[name];
+  // Telegram: the stand-in, unless the caller names a bot of its own (then the real Telegram).
+  const telegram =
+    given('GATEWAY_TELEGRAM_BOT_TOKEN') === undefined
+      ? {
+          GATEWAY_TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM_BOT_TOKEN,
+          GATEWAY_TELEGRAM_LOGIN_URL: `${url}/telegram/auth`,
+        }
+      : {};
   const child = launch(
     'mail-catcher',
     ['apps/mail-catcher/server.mjs'],
-    { ...env, MAIL_CATCHER_PORT: String(httpPort), MAIL_CATCHER_SMTP_PORT: String(smtpPort) },
+    {
+      ...env,
+      MAIL_CATCHER_PORT: String(httpPort),
+      MAIL_CATCHER_SMTP_PORT: String(smtpPort),
+      TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM_BOT_TOKEN,
+    },
     { quiet },
   );
   const transports = {
     MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
     SMS_WEBHOOK_URL: `${url}/api/sms`,
   };
-  const gatewayEnv = Object.fromEntries(
-    MAIL_TRANSPORT_VARIABLES.filter(
-      (name) => env[name] === undefined && process.env[name] === undefined,
-    ).map((name) => [name, transports[name]]),
-  );
+  const gatewayEnv = {
+    ...Object.fromEntries(
+      MAIL_TRANSPORT_VARIABLES.filter((name) => given(name) === undefined).map((name) => [
+        name,
+        transports[name],
+      ]),
+    ),
+    ...telegram,
+  };
   return { child, url, gatewayEnv };
 }
 

@@ -1,6 +1,7 @@
 // The local mail and SMS catcher of `npm start` and the e2e stack: the gateway's e-mails arrive
 // here over real SMTP and its text messages on the SMS webhook, and a person (or a test) reads them
-// in an inbox instead of a real mailbox or phone.
+// in an inbox instead of a real mailbox or phone. It also stands in for Telegram's login page
+// (telegram-login.mjs), signing under the bot token `TELEGRAM_BOT_TOKEN` the gateway holds too.
 //
 // It listens on 127.0.0.1 only and keeps the newest messages in memory. Whatever arrives on either
 // port (a mangled URL, a body that is no JSON, a message too large) is refused with a 4xx (or an
@@ -10,6 +11,7 @@ import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { answerParserErrors, refuseOnSocket } from '@exchange-web/node-guards/parser-errors';
+import { telegramConfirm, telegramLoginPage } from './telegram-login.mjs';
 
 const HOST = '127.0.0.1';
 
@@ -327,7 +329,12 @@ const ROUTES = {
   '/healthz': ['GET', 'HEAD'],
   '/api/messages': ['GET', 'HEAD', 'DELETE'],
   '/api/sms': ['POST'],
+  '/telegram/auth': ['GET', 'HEAD'],
+  '/telegram/confirm': ['GET', 'HEAD'],
 };
+
+/** The bot the Telegram stand-in signs for; unset, its pages answer 503. */
+const telegramBotToken = process.env.TELEGRAM_BOT_TOKEN || undefined;
 
 async function handle(request, response) {
   const url = request.url ?? '';
@@ -362,6 +369,21 @@ async function handle(request, response) {
         },
         inboxPage(),
       );
+    case '/telegram/auth': {
+      const page = telegramLoginPage(query, telegramBotToken);
+      if (page.html === undefined) return reply(response, page.status, {}, page.text);
+      return reply(
+        response,
+        200,
+        { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp },
+        page.html,
+      );
+    }
+    case '/telegram/confirm': {
+      const next = telegramConfirm(query, telegramBotToken);
+      if (next.location === undefined) return reply(response, next.status, {}, next.text);
+      return reply(response, 303, { location: next.location }, 'see other');
+    }
     case '/api/messages': {
       if (request.method === 'DELETE') {
         messages.length = 0;

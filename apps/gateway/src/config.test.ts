@@ -23,6 +23,8 @@ import {
   readRequestGuardConfig,
   readTrackingConfig,
   readVerificationConfig,
+  readThirdPartyConfig,
+  DEFAULT_THIRD_PARTY_CONFIG,
 } from './config';
 import { DEFAULT_POSTGRES_POOL_OPTIONS } from './db/postgres';
 import { DEMO_ACCOUNT } from './db/seed';
@@ -606,5 +608,41 @@ describe('readVerificationConfig', () => {
     expect(() => readVerificationConfig({ GATEWAY_REGISTER_VERIFY: 'maybe' })).toThrow(
       /GATEWAY_REGISTER_VERIFY/,
     );
+  });
+});
+
+describe('readThirdPartyConfig', () => {
+  const token = '7000000001:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw_';
+
+  it("leaves Telegram off and points at Telegram's login page by default", () => {
+    expect(readThirdPartyConfig({})).toEqual(DEFAULT_THIRD_PARTY_CONFIG);
+    expect(DEFAULT_THIRD_PARTY_CONFIG).toEqual({
+      telegramBotToken: undefined,
+      telegramLoginUrl: 'https://oauth.telegram.org/auth',
+    });
+    expect(readConfig({})).toMatchObject(DEFAULT_THIRD_PARTY_CONFIG);
+  });
+
+  it('reads the bot token and the login page', () => {
+    expect(
+      readThirdPartyConfig({
+        GATEWAY_TELEGRAM_BOT_TOKEN: token,
+        GATEWAY_TELEGRAM_LOGIN_URL: 'http://127.0.0.1:1080/telegram/auth',
+      }),
+    ).toEqual({
+      telegramBotToken: token,
+      telegramLoginUrl: 'http://127.0.0.1:1080/telegram/auth',
+    });
+  });
+
+  it('refuses a malformed token without echoing it, and a login page that is no web URL', () => {
+    for (const bad of ['secret', '123:short', `abc:${token.split(':')[1]}`, `${token}\n`]) {
+      const read = () => readThirdPartyConfig({ GATEWAY_TELEGRAM_BOT_TOKEN: bad });
+      expect(read).toThrow('GATEWAY_TELEGRAM_BOT_TOKEN must be a bot token');
+      expect(read).not.toThrow(bad);
+    }
+    expect(() =>
+      readThirdPartyConfig({ GATEWAY_TELEGRAM_LOGIN_URL: 'javascript:alert(1)' }),
+    ).toThrow('GATEWAY_TELEGRAM_LOGIN_URL');
   });
 });

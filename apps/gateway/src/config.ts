@@ -322,10 +322,25 @@ export interface ImageServer {
   delayMs: number;
 }
 
+/**
+ * Third-party sign-in providers that need a secret of the site (README "Third-party sign-in").
+ * Wallets need none.
+ */
+export interface ThirdPartyConfig {
+  /**
+   * The token of the site's Telegram bot (`123456:ABC...`, from BotFather), under which Telegram
+   * signs its sign-in data. @default undefined: Telegram sign-in answers 21035 (not set up)
+   */
+  telegramBotToken: string | undefined;
+  /** Telegram's login page the site sends people to. @default https://oauth.telegram.org/auth */
+  telegramLoginUrl: string;
+}
+
 /** Everything an operator can set, read once at start from the environment. */
 export interface GatewayConfig
   extends
     AccountsConfig,
+    ThirdPartyConfig,
     SigningConfig,
     ChallengeConfig,
     TrackingConfig,
@@ -490,10 +505,17 @@ export type AppConfig = AccountsConfig &
   ImagesConfig &
   ProxyConfig &
   RequestGuardConfig &
-  VerificationConfig;
+  VerificationConfig &
+  ThirdPartyConfig;
+
+export const DEFAULT_THIRD_PARTY_CONFIG: Readonly<ThirdPartyConfig> = {
+  telegramBotToken: undefined,
+  telegramLoginUrl: 'https://oauth.telegram.org/auth',
+};
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
+  ...DEFAULT_THIRD_PARTY_CONFIG,
   ...DEFAULT_SIGNING_CONFIG,
   ...DEFAULT_CHALLENGE_CONFIG,
   ...DEFAULT_TRACKING_CONFIG,
@@ -1050,6 +1072,27 @@ export function readVerificationConfig(env: NodeJS.ProcessEnv = process.env): Ve
   };
 }
 
+// BotFather's tokens: the bot's id, a colon, then 35 characters of its secret.
+const TELEGRAM_BOT_TOKEN_PATTERN = /^[0-9]{1,20}:[A-Za-z0-9_-]{30,64}$/;
+
+/**
+ * Reads the third-party providers' settings; a malformed bot token stops the start, since every
+ * Telegram sign-in would otherwise fail only when someone tries one.
+ */
+export function readThirdPartyConfig(env: NodeJS.ProcessEnv = process.env): ThirdPartyConfig {
+  const token = env.GATEWAY_TELEGRAM_BOT_TOKEN;
+  if (token !== undefined && token !== '' && !TELEGRAM_BOT_TOKEN_PATTERN.test(token)) {
+    // The token is a secret: say what is wrong with it, not what it is.
+    throw new Error('GATEWAY_TELEGRAM_BOT_TOKEN must be a bot token such as 123456:ABC-DEF1234...');
+  }
+  return {
+    telegramBotToken: token || undefined,
+    telegramLoginUrl:
+      urlFrom(env, 'GATEWAY_TELEGRAM_LOGIN_URL', ['http:', 'https:']) ??
+      DEFAULT_THIRD_PARTY_CONFIG.telegramLoginUrl,
+  };
+}
+
 function secretsKeyFrom(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[0-9a-fA-F]{64}$/.test(value)) {
@@ -1069,6 +1112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     seedDemo,
     secretsKey: secretsKeyFrom(env.GATEWAY_SECRETS_KEY),
     ...readAccountsConfig(env),
+    ...readThirdPartyConfig(env),
     ...readSigningConfig(env),
     ...readChallengeConfig(env),
     ...readTrackingConfig(env, seedDemo ? DEMO_ACCOUNT.loginName : undefined),

@@ -71,6 +71,8 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       ApiPath.passkeyRemove,
       ApiPath.walletBind,
       ApiPath.walletUnbind,
+      ApiPath.telegramBind,
+      ApiPath.telegramUnbind,
       ApiPath.thirdPartyList,
       ApiPath.sendChangeCode,
       ApiPath.changeEmail,

@@ -3,6 +3,7 @@
 // gateway sends it), SMS on the webhook, read back over HTTP; and hostile requests on raw sockets
 // (fetch would normalise or refuse to send most of them).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
@@ -13,6 +14,8 @@ import type { CaughtMessage } from '../message';
 
 const SERVER = fileURLToPath(new URL('../server.mjs', import.meta.url));
 const MAX_MESSAGES = 500;
+/** The bot the Telegram stand-in signs for in these tests. */
+const BOT_TOKEN = '7000000001:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw_';
 const MAX_RECIPIENTS = 50;
 const MIB = 1024 * 1024;
 
@@ -123,6 +126,7 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
         ...process.env,
         MAIL_CATCHER_PORT: String(httpPort),
         MAIL_CATCHER_SMTP_PORT: String(smtpPort),
+        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -417,6 +421,71 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
       expect(reply.head.toLowerCase()).toContain('x-content-type-options: nosniff');
     },
   );
+
+  describe("standing in for Telegram's login page", () => {
+    const site = 'http://localhost:3000';
+    const login = (params: Record<string, string>, path = '/telegram/auth') =>
+      fetch(`${base}${path}?${new URLSearchParams(params)}`, { redirect: 'manual' });
+    const asked = { bot_id: '7000000001', origin: site, return_to: `${site}/ja/telegram-login` };
+
+    it('asks who is signing in, for the bot and site the page names', async () => {
+      const page = await login(asked);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${site}`);
+      const html = await page.text();
+      expect(html).toContain('<form method="get" action="/telegram/confirm">');
+      expect(html).toContain(`value="${site}/ja/telegram-login"`);
+    });
+
+    it('sends the person back with the fields signed as Telegram signs them', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const reply = await login(
+        { ...asked, id: '424242', first_name: 'Ada', username: 'ada_l' },
+        '/telegram/confirm',
+      );
+      expect(reply.status).toBe(303);
+      const back = new URL(reply.headers.get('location') ?? '');
+      expect(`${back.origin}${back.pathname}`).toBe(`${site}/ja/telegram-login`);
+      const fields = Object.fromEntries(back.searchParams);
+      expect(fields).toMatchObject({ id: '424242', first_name: 'Ada', username: 'ada_l' });
+      expect(Number(fields.auth_date)).toBeGreaterThanOrEqual(before);
+      const { hash, ...signed } = fields;
+      const checkString = Object.keys(signed)
+        .sort()
+        .map((key) => `${key}=${signed[key]}`)
+        .join('\n');
+      const key = createHash('sha256').update(BOT_TOKEN).digest();
+      expect(hash).toBe(createHmac('sha256', key).update(checkString).digest('hex'));
+    });
+
+    it('refuses another bot, a way back off the site, and a malformed person with 400', async () => {
+      const person = { id: '424242', first_name: 'Ada' };
+      for (const [params, reason] of [
+        [{ ...asked, bot_id: '7000000002' }, 'bot_id'],
+        [{ ...asked, return_to: 'https://evil.example/telegram-login' }, 'return_to'],
+        [{ ...asked, origin: 'javascript:alert(1)' }, 'return_to'],
+        [{ bot_id: '7000000001' }, 'return_to'],
+      ] as const) {
+        for (const path of ['/telegram/auth', '/telegram/confirm']) {
+          const reply = await login({ ...params, ...person }, path);
+          expect(reply.status).toBe(400);
+          expect(await reply.text()).toContain(reason);
+        }
+      }
+      for (const [params, reason] of [
+        [{ ...person, id: '0' }, 'id'],
+        [{ ...person, id: '12abc' }, 'id'],
+        [{ ...person, first_name: ' ' }, 'first_name'],
+        [{ ...person, first_name: 'a'.repeat(65) }, 'first_name'],
+        [{ ...person, username: 'no spaces' }, 'username'],
+      ] as const) {
+        const reply = await login({ ...asked, ...params }, '/telegram/confirm');
+        expect(reply.status).toBe(400);
+        expect(await reply.text()).toContain(reason);
+      }
+      await expectServing();
+    });
+  });
 
   it('refuses a method no path knows, and CONNECT, with a 405', async () => {
     for (const request of [

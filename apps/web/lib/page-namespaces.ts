@@ -44,6 +44,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/login': [],
   '/register': [],
   '/qr-login': [],
+  '/telegram-login': [],
   '/account': [...ACCOUNT, 'security'],
   '/account/newapi': ACCOUNT,
   '/modifyverification': [...ACCOUNT, 'security'],

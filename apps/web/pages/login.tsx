@@ -11,8 +11,10 @@ import { AuthSubmit } from '../components/auth/AuthSubmit';
 import { passkeyAnswer, passkeyFailureKey } from '../components/auth/passkey';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
-import type { WalletProof } from '@exchange-web/protocol/third-party';
-import { walletFailureKey, walletProof } from '../components/auth/wallet';
+import { TELEGRAM_RETURN_PATH } from '@exchange-web/protocol/paths';
+import { walletProof } from '../components/auth/wallet';
+import { telegramProof } from '../components/auth/telegram';
+import { UnknownIdentityOffer, useThirdPartySignIn } from '../components/auth/useThirdPartySignIn';
 
 export const getServerSideProps = signInPageProps;
 
@@ -29,19 +31,19 @@ type LoginField = keyof LoginRequest;
 /**
  * Log in with an email, a mobile number or a sub-account name and a password, then, for an
  * account with an authenticator app or a passkey, that second step; or with a passkey alone; or
- * with a wallet (Sign-In with Ethereum), offered an account when the wallet has none; or by a QR
+ * with a wallet (Sign-In with Ethereum) or Telegram, offered an account when it has none; or by a QR
  * code a signed-in device confirms.
  * Plain form fields, no component library: the page a phone opens most often stays within its
  * first-load budget.
  */
 export default function LoginPage() {
   const { t, buildPath } = useShellState();
-  const { error, submitting, submit, challenge, restart, finish, showFailure } = useSignInForm();
+  const form = useSignInForm();
+  const { error, submitting, submit, challenge, restart, finish, showFailure } = form;
   const endpoints = useEndpointActions();
+  const thirdParty = useThirdPartySignIn(form);
   const [missing, setMissing] = useState<ReadonlySet<LoginField>>(new Set());
   const [byQr, setByQr] = useState(false);
-  // A wallet that signed but has no account yet: its proof waits for the person to create one.
-  const [unknownWallet, setUnknownWallet] = useState<WalletProof | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,19 +74,17 @@ export default function LoginPage() {
       showFailure(failure, passkeyFailureKey);
     }
   };
-  // A wallet (README "Third-party sign-in"): one signature, then sign-in, or an account offered.
-  const walletLogIn = async () => {
-    try {
-      const proof = await walletProof(() => endpoints.call(Endpoints.walletNonce, {}));
-      const { bound } = await endpoints.call(Endpoints.walletCheck, {
-        publicAddress: proof.publicAddress,
-      });
-      if (bound) await submit(ApiPath.walletSign, proof);
-      else setUnknownWallet(proof);
-    } catch (failure) {
-      showFailure(failure, walletFailureKey);
-    }
-  };
+  // A wallet or Telegram (README "Third-party sign-in"): its proof, then sign-in, or an account
+  // offered.
+  const walletLogIn = () =>
+    thirdParty.withWallet(() => walletProof(() => endpoints.call(Endpoints.walletNonce, {})));
+  const telegramLogIn = () =>
+    thirdParty.withTelegram(() =>
+      telegramProof(
+        () => endpoints.call(Endpoints.telegramConfig, {}),
+        buildPath(TELEGRAM_RETURN_PATH),
+      ),
+    );
   const errorOf = (field: LoginField) => (missing.has(field) ? t('auth.required') : null);
 
   return (
@@ -126,19 +126,8 @@ export default function LoginPage() {
             <AuthSubmit error={error} submitting={submitting} label={t('auth.submitLogIn')} />
           </form>
         )}
-        {unknownWallet && !challenge ? (
-          <div className="auth-switch" role="status" data-testid="wallet-unknown">
-            <p>{t('auth.walletNoAccount', { address: unknownWallet.publicAddress })}</p>
-            <button
-              type="button"
-              className="link-button"
-              disabled={submitting}
-              onClick={() => void submit(ApiPath.walletRegister, unknownWallet)}
-              data-testid="wallet-create-account"
-            >
-              {t('auth.walletCreateAccount')}
-            </button>
-          </div>
+        {thirdParty.unknown && !challenge ? (
+          <UnknownIdentityOffer unknown={thirdParty.unknown} submitting={submitting} />
         ) : null}
         {challenge ? null : (
           <p className="auth-switch">
@@ -152,6 +141,15 @@ export default function LoginPage() {
                   data-testid="wallet-login"
                 >
                   {t('auth.walletLogIn')}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={submitting}
+                  onClick={() => void telegramLogIn()}
+                  data-testid="telegram-login"
+                >
+                  {t('auth.telegramLogIn')}
                 </button>{' '}
                 <button
                   type="button"

@@ -8,7 +8,7 @@ import { AuthenticatorPanel } from '../components/security/AuthenticatorPanel';
 import { ContactPanel } from '../components/security/ContactPanel';
 import { PasskeyPanel } from '../components/security/PasskeyPanel';
 import { PasswordPanel } from '../components/security/PasswordPanel';
-import { WalletPanel } from '../components/security/WalletPanel';
+import { ThirdPartyPanel } from '../components/security/ThirdPartyPanel';
 import securityStyles from '../components/security/security.module.css';
 import { signedInPageProps } from '../lib/page-access';
 
@@ -20,7 +20,7 @@ export const getServerSideProps = signedInPageProps('/modifyverification');
 const SECTIONS = [
   ['authenticator-title', 'security.authenticatorTitle'],
   ['passkeys-title', 'security.passkeysTitle'],
-  ['wallets-title', 'security.walletsTitle'],
+  ['third-party-title', 'security.thirdPartyTitle'],
   ['password-title', 'security.passwordTitle'],
   ['contact-title', 'security.contactTitle'],
 ] as const;
@@ -65,7 +65,7 @@ export default function SecuritySettingsPage() {
   // Each panel says its own outcome, beside its own form.
   const passwordActions = useAccountActions();
   const passkeyActions = useAccountActions();
-  const walletActions = useAccountActions();
+  const thirdPartyActions = useAccountActions();
   const emailActions = useAccountActions();
   const mobileActions = useAccountActions();
 
@@ -107,12 +107,12 @@ export default function SecuritySettingsPage() {
               <PasskeyPanel authenticator={user.settings.gbf} actions={passkeyActions} />
             </Section>
             <Section
-              id="wallets-title"
-              title={t('security.walletsTitle')}
-              testId="wallets"
-              actions={walletActions}
+              id="third-party-title"
+              title={t('security.thirdPartyTitle')}
+              testId="third-party"
+              actions={thirdPartyActions}
             >
-              <WalletPanel authenticator={user.settings.gbf} actions={walletActions} />
+              <ThirdPartyPanel authenticator={user.settings.gbf} actions={thirdPartyActions} />
             </Section>
             <Section
               id="password-title"

@@ -30,7 +30,8 @@ import { TextField } from '../components/form/TextField';
 import formStyles from '../components/form/form.module.css';
 import { signInPageProps } from '../lib/page-access';
 import { AuthSubmit } from '../components/auth/AuthSubmit';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { ApiPath, TELEGRAM_RETURN_PATH } from '@exchange-web/protocol/paths';
+import { telegramFailureKey, telegramProof } from '../components/auth/telegram';
 import { walletFailureKey, walletProof } from '../components/auth/wallet';
 
 export const getServerSideProps = signInPageProps;
@@ -143,6 +144,19 @@ export default function RegisterPage() {
     }
   };
 
+  // Telegram's confirmation in its own window; the registration is human-verified too.
+  const telegramRegister = async () => {
+    try {
+      const proof = await telegramProof(
+        async () => callEndpoint(await api(), Endpoints.telegramConfig, {}),
+        buildPath(TELEGRAM_RETURN_PATH),
+      );
+      await submit(ApiPath.telegramRegister, proof, telegramFailureKey);
+    } catch (failure) {
+      showFailure(failure, telegramFailureKey);
+    }
+  };
+
   // A field's value, change handler and error, as the field components take them.
   const bind = (field: RegisterField) => {
     const said = form.errors[field];
@@ -251,6 +265,15 @@ export default function RegisterPage() {
             data-testid="wallet-register"
           >
             {t('auth.walletRegister')}
+          </button>{' '}
+          <button
+            type="button"
+            className="link-button"
+            disabled={submitting}
+            onClick={() => void telegramRegister()}
+            data-testid="telegram-register"
+          >
+            {t('auth.telegramRegister')}
           </button>
         </p>
         <p className="auth-switch">

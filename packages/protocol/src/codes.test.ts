@@ -171,6 +171,7 @@ describe('error catalogue', () => {
       thirdPartyNotBound: '21032',
       thirdPartyBound: '21033',
       lastWayIn: '21034',
+      thirdPartyUnavailable: '21035',
     });
   });
 

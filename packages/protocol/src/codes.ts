@@ -214,6 +214,8 @@ export const AccountCode = {
   thirdPartyBound: '21033',
   /** Removing this way in would leave the account none: no password and no other (HTTP 409). */
   lastWayIn: '21034',
+  /** This sign-in provider is not set up on this gateway (HTTP 503): no Telegram bot token. */
+  thirdPartyUnavailable: '21035',
 } as const;
 
 /** A code of {@link AccountCode}. */
@@ -324,11 +326,12 @@ export const errorMeaning: Record<string, string> = {
   [AccountCode.passkeyNotFound]: 'No passkey of this account has that id.',
   [AccountCode.passkeyLimitReached]: 'The account holds the most passkeys it may.',
   [AccountCode.thirdPartyProofInvalid]:
-    'The signed sign-in message does not verify: sign a new one and try again.',
+    'The signed sign-in data does not verify: sign in with the provider again.',
   [AccountCode.thirdPartyNotBound]:
-    'No account has this wallet: register with it, or bind it first.',
-  [AccountCode.thirdPartyBound]: 'This wallet already belongs to an account.',
+    'No account has this identity: register with it, or bind it first.',
+  [AccountCode.thirdPartyBound]: 'This identity already belongs to an account.',
   [AccountCode.lastWayIn]: 'This is the only way into the account: add another one first.',
+  [AccountCode.thirdPartyUnavailable]: 'This way of signing in is not set up on this site.',
   [AccountCode.authenticatorSetupMissing]:
     'The authenticator setup expired or was never started: start again.',
   [AccountCode.loginEncryptionRequired]: 'The login body must be encrypted.',

@@ -57,6 +57,9 @@ describe('Endpoints', () => {
         // Asked before any session exists, by a visitor signing in with a wallet.
         'walletCheck',
         'walletNonce',
+        // Asked before any session exists, by a visitor signing in with Telegram.
+        'telegramCheck',
+        'telegramConfig',
       ].sort(),
     );
     // The signed trading calls and the account's own data are never shared between users.

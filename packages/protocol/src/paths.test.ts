@@ -109,6 +109,7 @@ describe('login encryption', () => {
       '/v1/user/third/telegram/bind',
       '/v1/user/third/telegram/sign',
       '/v1/user/third/wallet/unbind',
+      '/v1/user/third/telegram/unbind',
       '/v1/user/subAccount/switch',
       '/v1/user/subAccount/switchBack',
       '/v1/user/getQrKeyStatus',
@@ -216,7 +217,7 @@ describe('simulation trade', () => {
   });
 
   it('also allows the sign-in pages, exactly, with or without a language prefix', () => {
-    expect(simulationSignInPaths).toEqual(['login', 'register', 'qr-login']);
+    expect(simulationSignInPaths).toEqual(['login', 'register', 'qr-login', 'telegram-login']);
     for (const path of [
       '/login',
       '/register',

@@ -85,6 +85,13 @@ export const ApiPath = {
    * but no unbind). Refused when it would leave the account no way in.
    */
   walletUnbind: '/v1/user/third/wallet/unbind',
+  /**
+   * Ours (SPEC 7 shows no such call): where Telegram's login page is and the site's bot id, which
+   * the page needs to open it (protocol `third-party.ts` TelegramRule).
+   */
+  telegramConfig: '/v1/user/third/telegram/config',
+  /** Ours: removes a bound Telegram account from the signed-in account, as walletUnbind. */
+  telegramUnbind: '/v1/user/third/telegram/unbind',
   /** Ours: the third-party identities bound to the signed-in account (signed core call). */
   thirdPartyList: '/v1/user/third/list',
   subAccountCreate: '/v1/user/subAccount/create',
@@ -193,6 +200,7 @@ export const loginEncryptionPaths: readonly string[] = [
   ApiPath.telegramSign,
   // Ours: unbinding carries the current password (and the app's code).
   ApiPath.walletUnbind,
+  ApiPath.telegramUnbind,
   ApiPath.subAccountSwitch,
   ApiPath.subAccountSwitchBack,
   ApiPath.qrKeyStatus,
@@ -316,7 +324,18 @@ export const simulationExactPaths: readonly string[] = [
 // landing pages ask visitors to log in: we read the list as the trading pages and also allow
 // the pages that sign a visitor in (ours, kept apart from the spec's list).
 /** Pages allowed in simulation beyond SPEC.md's list: those that sign a visitor in. */
-export const simulationSignInPaths: readonly string[] = ['login', 'register', 'qr-login'];
+export const simulationSignInPaths: readonly string[] = [
+  'login',
+  'register',
+  'qr-login',
+  'telegram-login',
+];
+
+/**
+ * The page Telegram's login page sends a person back to with its signed data (README
+ * "Third-party sign-in"): it hands the data to the page that opened Telegram, or signs in itself.
+ */
+export const TELEGRAM_RETURN_PATH = '/telegram-login';
 
 /** The page a signed-in phone opens from a login page's QR code, to confirm that sign-in. */
 export const QR_LOGIN_CONFIRM_PATH = '/qr-login';

@@ -650,6 +650,8 @@ export const SignInFactor = {
   mobileCode: 'mobileCode',
   /** A wallet's signed Sign-In with Ethereum message (README "Third-party sign-in"). */
   wallet: 'wallet',
+  /** Data Telegram's login page (or a Mini App) signed under the site's bot token. */
+  telegram: 'telegram',
 } as const;
 export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { factorCodeField, passwordField } from './schemas';
+import { TelegramRule, TelegramSource } from './telegram-rule';
 
 export { emptyReplySchema, emptyRequestSchema, sessionReplySchema } from './schemas';
 
@@ -114,3 +115,37 @@ export const thirdPartyListReplySchema = z.object({
   hasPassword: z.boolean(),
 });
 export type ThirdPartyListReply = z.infer<typeof thirdPartyListReplySchema>;
+
+export { TelegramRule, TelegramSource } from './telegram-rule';
+
+/** A Telegram account's id: a positive integer, as Telegram's `id` field writes it. */
+export const telegramIdField = z.string().check(z.regex(/^[1-9][0-9]{0,19}$/));
+
+/** Telegram's signed data: what register, sign and bind take (login-encrypted). */
+export const telegramProofSchema = z.strictObject({
+  initData: z.string().check(z.minLength(1), z.maxLength(TelegramRule.initDataMaxLength)),
+  source: z.enum([TelegramSource.widget, TelegramSource.miniApp]),
+});
+export type TelegramProof = z.infer<typeof telegramProofSchema>;
+
+/** Payload of `telegram/check`: the Telegram account's id. */
+export const telegramCheckRequestSchema = z.strictObject({ id: telegramIdField });
+export type TelegramCheckRequest = z.infer<typeof telegramCheckRequestSchema>;
+
+/** Payload of `telegram/bind`: Telegram's signed data, and the current factors. */
+export const telegramBindRequestSchema = z.extend(telegramProofSchema, currentFactors);
+export type TelegramBindRequest = z.infer<typeof telegramBindRequestSchema>;
+
+/** Payload of `telegram/unbind`: which Telegram account, and the current factors. */
+export const telegramUnbindRequestSchema = z.strictObject({
+  id: telegramIdField,
+  ...currentFactors,
+});
+export type TelegramUnbindRequest = z.infer<typeof telegramUnbindRequestSchema>;
+
+/** Reply of `telegram/config`: where Telegram's login page is, and the site's bot. */
+export const telegramConfigReplySchema = z.object({
+  loginUrl: z.string(),
+  botId: z.string().check(z.regex(/^[0-9]+$/)),
+});
+export type TelegramConfigReply = z.infer<typeof telegramConfigReplySchema>;

@@ -7,17 +7,22 @@ import {
   type SecondFactorReply,
 } from '@exchange-web/protocol/authenticator';
 import {
+  telegramBindRequestSchema,
+  telegramCheckRequestSchema,
+  telegramProofSchema,
+  telegramUnbindRequestSchema,
   ThirdPartyProvider,
   walletBindRequestSchema,
   walletCheckRequestSchema,
   walletProofSchema,
   walletUnbindRequestSchema,
+  type TelegramConfigReply,
   type ThirdPartyCheckReply,
   type ThirdPartyListReply,
-  type WalletProof,
 } from '@exchange-web/protocol/third-party';
 import type { Context } from 'hono';
 import { getAddress } from 'viem';
+import type * as z from 'zod/mini';
 import type { Authenticators } from '../accounts/authenticator';
 import { secondFactorsOf, ticketOptions } from '../accounts/passkeys';
 import { markSecurityChanged } from '../accounts/security-lock';
@@ -33,10 +38,11 @@ import {
   unbindIdentity,
   verifyWalletProof,
 } from '../accounts/third-party';
+import { useTelegramProof, verifyTelegramProof } from '../accounts/telegram-proof';
 import type { LoginLimits } from '../accounts/throttle';
 import { toSessionReply } from '../accounts/user-info';
 import { findUser } from '../accounts/users';
-import type { AccountsConfig, WindowLimit } from '../config';
+import type { AccountsConfig, ThirdPartyConfig, WindowLimit } from '../config';
 import type { Database } from '../db/database';
 import type { ChallengeGuard } from '../http/challenge-guard';
 import { requestOrigin } from '../http/csrf-guard';
@@ -64,30 +70,37 @@ export interface ThirdPartyRouteDeps {
       securityLockMs: number;
       allowedOrigins: readonly string[];
       thirdPartyNoncesPerIp: WindowLimit;
-    };
+    } & ThirdPartyConfig;
   alerts: Parameters<typeof sendSecurityAlert>[0];
 }
 
-const proofInvalid = () =>
+/** What a provider's refusals say: its proof, and the identity it names. */
+interface ProviderWording {
+  /** The field and fault of a proof that does not verify. */
+  proofInvalid: string;
+  /** The identity, as "this wallet". */
+  identity: string;
+}
+
+const proofInvalid = (wording: ProviderWording) =>
   new RefusedError({
     status: 400,
     code: AccountCode.thirdPartyProofInvalid,
-    message:
-      'siweMessage: the signed message does not verify (its signature, site, chain, nonce or time)',
+    message: wording.proofInvalid,
   });
 
-const notBound = () =>
+const notBound = (wording: ProviderWording) =>
   new RefusedError({
     status: 404,
     code: AccountCode.thirdPartyNotBound,
-    message: 'no account has this wallet: register with it, or bind it to your account first',
+    message: `no account has ${wording.identity}: register with it, or bind it to your account first`,
   });
 
-const alreadyBound = () =>
+const alreadyBound = (wording: ProviderWording) =>
   new RefusedError({
     status: 409,
     code: AccountCode.thirdPartyBound,
-    message: 'this wallet already belongs to an account',
+    message: `${wording.identity} already belongs to an account`,
   });
 
 /** The origins a wallet message may be for: the site's own, and the allowed ones. */
@@ -95,6 +108,9 @@ function siteOrigins(c: Context, allowedOrigins: readonly string[]): string[] {
   const own = requestOrigin(c);
   return own ? [own, ...allowedOrigins] : [...allowedOrigins];
 }
+
+/** The current factors a bind or an unbind carries. */
+type ChangeFactors = { pwd?: string | undefined; googleCode?: string | undefined };
 
 /**
  * Proves a change of the account's ways in comes from its owner: the password and app code of
@@ -105,7 +121,7 @@ async function checkChangeFactors(
   c: Context,
   deps: ThirdPartyRouteDeps,
   userId: string,
-  fields: { pwd?: string | undefined; googleCode?: string | undefined },
+  fields: ChangeFactors,
 ): Promise<void> {
   if (await hasPassword(deps.db, userId)) {
     await checkCurrentFactors(c, deps, userId, { ...fields, pwd: fields.pwd ?? '' });
@@ -125,72 +141,77 @@ async function checkChangeFactors(
   if (!right) throw authenticatorCodeInvalid();
 }
 
+/** A proof that verified: the identity, and a use of the proof (false: it was used before). */
+interface VerifiedIdentity {
+  subject: string;
+  use: () => Promise<boolean>;
+}
+
+/** One provider's calls: its paths, the bodies they take, and how its proof is checked. */
+interface ProviderCalls<Proof, Check, Unbind> {
+  provider: ThirdPartyProvider;
+  paths: { register: string; sign: string; check: string; bind: string; unbind: string };
+  proofSchema: z.ZodMiniType<Proof>;
+  checkSchema: z.ZodMiniType<Check>;
+  bindSchema: z.ZodMiniType<Proof & ChangeFactors>;
+  unbindSchema: z.ZodMiniType<Unbind & ChangeFactors>;
+  /** The identity a check or an unbind names, as the identities table keeps it. */
+  subjectOf: (fields: Check | Unbind) => string;
+  /** The identity a proof is for; refuses (21031) one that does not verify. */
+  verify: (c: Context, proof: Proof) => Promise<VerifiedIdentity>;
+  wording: ProviderWording;
+}
+
 /**
- * Wallet sign-in (README "Third-party sign-in"): Sign-In with Ethereum over a nonce from
- * `wallet/nonce`; register, sign, check and bind as SPEC 7 names them, with unbind and the
- * list of bound identities of ours.
+ * A provider's register, sign, check, bind and unbind (README "Third-party sign-in"): every
+ * provider's proof differs, and what an account does with the identity it proves does not.
  */
-export function registerThirdPartyRoutes(
+function registerProviderRoutes<Proof, Check, Unbind>(
   routes: Routes,
   signed: SignedRoutes,
   deps: ThirdPartyRouteDeps,
+  calls: ProviderCalls<Proof, Check, Unbind>,
 ) {
-  const provider = ThirdPartyProvider.wallet;
-  const verify = async (c: Context, proof: WalletProof) => {
-    const address = await verifyWalletProof(
-      deps.db,
-      proof,
-      siteOrigins(c, deps.config.allowedOrigins),
-    );
-    if (address === null) throw proofInvalid();
-    return address;
+  const { provider, paths, wording } = calls;
+  /** The identity of a proof, used up now that it is acted on. */
+  const useProof = async (c: Context, proof: Proof) => {
+    const identity = await calls.verify(c, proof);
+    if (!(await identity.use())) throw proofInvalid(wording);
+    return identity.subject;
   };
 
-  // Each nonce is a row until it is used or swept: counted per client address.
-  routes.post(ApiPath.walletNonce, async (c) => {
-    await readJsonBody(c, emptyRequestSchema);
-    await limitPerAddress(
-      c,
-      deps.db,
-      'wallet-nonce',
-      deps.config.thirdPartyNoncesPerIp,
-      'wallet sign-in messages',
-    );
-    return ok(c, await issueWalletNonce(deps.db));
-  });
-
-  // Whether an account has the wallet: an address is public on its chain, so this tells a
-  // visitor only whether to sign in or register with it.
-  routes.post(ApiPath.walletCheck, async (c) => {
-    const { fields } = await deps.loginBody.read(c, walletCheckRequestSchema);
-    const owner = await identityOwner(deps.db, provider, getAddress(fields.publicAddress));
+  // Whether an account has the identity: it tells a visitor only whether to sign in or register.
+  routes.post(paths.check, async (c) => {
+    const { fields } = await deps.loginBody.read(c, calls.checkSchema);
+    const owner = await identityOwner(deps.db, provider, calls.subjectOf(fields));
     const reply: ThirdPartyCheckReply = { bound: owner !== null };
     return ok(c, reply);
   });
 
-  routes.post(ApiPath.walletRegister, async (c) => {
-    const { fields, clientKey } = await deps.loginBody.read(c, walletProofSchema);
-    // After the body's checks, before the proof's nonce is used: a challenged registration
-    // keeps its signed message for the retry.
+  routes.post(paths.register, async (c) => {
+    const { fields, clientKey } = await deps.loginBody.read(c, calls.proofSchema);
+    // After the body's checks, before the proof is used: a challenged registration keeps its
+    // proof for the retry.
     await deps.challenges.checkRegistration(c);
-    const address = await verify(c, fields);
-    const user = await insertThirdPartyUser(deps.db, provider, address);
-    if (!user) throw alreadyBound();
+    const subject = await useProof(c, fields);
+    const user = await insertThirdPartyUser(deps.db, provider, subject);
+    if (!user) throw alreadyBound(wording);
     await signIn(c, deps, user, clientKey, SignInFactor.registration);
     return ok(c, toSessionReply(user, false));
   });
 
-  // Signing in with the wallet: as the password step does, an account with an app or a passkey
-  // gets a ticket for its second step (verifyLogin) instead of a session.
-  routes.post(ApiPath.walletSign, async (c) => {
-    const { fields, clientKey } = await deps.loginBody.read(c, walletProofSchema);
-    const address = await verify(c, fields);
-    const owner = await identityOwner(deps.db, provider, address);
-    if (owner === null) throw notBound();
-    const user = await findUser(deps.db, owner);
-    if (!user) throw notBound();
+  // Signing in: as the password step does, an account with an app or a passkey gets a ticket
+  // for its second step (verifyLogin) instead of a session. A proof of an identity no account
+  // has is not used up: the same one may register next.
+  routes.post(paths.sign, async (c) => {
+    const { fields, clientKey } = await deps.loginBody.read(c, calls.proofSchema);
+    const identity = await calls.verify(c, fields);
+    const owner = await identityOwner(deps.db, provider, identity.subject);
+    const user = owner === null ? undefined : await findUser(deps.db, owner);
+    if (owner === null || !user) throw notBound(wording);
+    if (!(await identity.use())) throw proofInvalid(wording);
     if (user.frozen) {
-      await recordSignIn(deps.db, owner, deviceOf(c), SignInResult.frozen, SignInFactor.wallet);
+      await recordSignIn(deps.db, owner, deviceOf(c), SignInResult.frozen, factorOf(provider));
       throw new RefusedError({
         status: 403,
         code: ErrorCode.accountFrozen,
@@ -204,7 +225,7 @@ export function registerThirdPartyRoutes(
         owner,
         deviceOf(c),
         SignInResult.secondFactorAsked,
-        SignInFactor.wallet,
+        factorOf(provider),
       );
       const token = await deps.authenticators.issueLoginTicket(owner);
       const passkeyOptions = factors.includes(SecondFactor.passkey)
@@ -220,46 +241,154 @@ export function registerThirdPartyRoutes(
       };
       return ok(c, reply);
     }
-    await signIn(c, deps, user, clientKey, SignInFactor.wallet);
+    await signIn(c, deps, user, clientKey, factorOf(provider));
     return ok(c, toSessionReply(user, false));
   });
 
-  signed.post(ApiPath.walletBind, async (c, session) => {
-    const { fields } = await deps.loginBody.read(c, walletBindRequestSchema);
+  signed.post(paths.bind, async (c, session) => {
+    const { fields } = await deps.loginBody.read(c, calls.bindSchema);
     await checkChangeFactors(c, deps, session.userId, fields);
-    const address = await verify(c, fields);
-    if (!(await bindIdentity(deps.db, session.userId, provider, address))) throw alreadyBound();
+    const subject = await useProof(c, fields);
+    if (!(await bindIdentity(deps.db, session.userId, provider, subject)))
+      throw alreadyBound(wording);
     // A new way in: API keys wait, and the owner is told.
     await markSecurityChanged(deps.db, session.userId, deps.config.securityLockMs);
     await sendSecurityAlert(deps.alerts, session.userId, 'thirdPartyBound');
     return ok(c, null);
   });
 
-  signed.post(ApiPath.walletUnbind, async (c, session) => {
-    const { fields } = await deps.loginBody.read(c, walletUnbindRequestSchema);
+  signed.post(paths.unbind, async (c, session) => {
+    const { fields } = await deps.loginBody.read(c, calls.unbindSchema);
     await checkChangeFactors(c, deps, session.userId, fields);
     const outcome = await unbindIdentity(
       deps.db,
       session.userId,
       provider,
-      getAddress(fields.publicAddress),
+      calls.subjectOf(fields),
     );
     if (outcome === 'not-bound') {
       throw new RefusedError({
         status: 404,
         code: AccountCode.thirdPartyNotBound,
-        message: 'publicAddress: this account has no such wallet',
+        message: `this account does not have ${wording.identity}`,
       });
     }
     if (outcome === 'last-way-in') {
       throw new RefusedError({
         status: 409,
         code: AccountCode.lastWayIn,
-        message: 'this wallet is the only way into the account: bind another way in first',
+        message: `${wording.identity} is the only way into the account: bind another way in first`,
       });
     }
     await sendSecurityAlert(deps.alerts, session.userId, 'thirdPartyUnbound');
     return ok(c, null);
+  });
+}
+
+/** The sign-in history's factor of a provider. */
+const factorOf = (provider: ThirdPartyProvider) =>
+  provider === ThirdPartyProvider.wallet ? SignInFactor.wallet : SignInFactor.telegram;
+
+/**
+ * Third-party sign-in (README "Third-party sign-in"): a wallet by Sign-In with Ethereum over a
+ * nonce from `wallet/nonce`, Telegram by the data its login page signs under the site's bot
+ * token; register, sign, check and bind as SPEC 7 names them, with unbind and the list of
+ * bound identities of ours.
+ */
+export function registerThirdPartyRoutes(
+  routes: Routes,
+  signed: SignedRoutes,
+  deps: ThirdPartyRouteDeps,
+) {
+  const walletWording: ProviderWording = {
+    proofInvalid:
+      'siweMessage: the signed message does not verify (its signature, site, chain, nonce or time)',
+    identity: 'this wallet',
+  };
+  // Each nonce is a row until it is used or swept: counted per client address.
+  routes.post(ApiPath.walletNonce, async (c) => {
+    await readJsonBody(c, emptyRequestSchema);
+    await limitPerAddress(
+      c,
+      deps.db,
+      'wallet-nonce',
+      deps.config.thirdPartyNoncesPerIp,
+      'wallet sign-in messages',
+    );
+    return ok(c, await issueWalletNonce(deps.db));
+  });
+  registerProviderRoutes(routes, signed, deps, {
+    provider: ThirdPartyProvider.wallet,
+    paths: {
+      register: ApiPath.walletRegister,
+      sign: ApiPath.walletSign,
+      check: ApiPath.walletCheck,
+      bind: ApiPath.walletBind,
+      unbind: ApiPath.walletUnbind,
+    },
+    proofSchema: walletProofSchema,
+    checkSchema: walletCheckRequestSchema,
+    bindSchema: walletBindRequestSchema,
+    unbindSchema: walletUnbindRequestSchema,
+    // An address is public on its chain; the table keeps it checksummed.
+    subjectOf: (fields) => getAddress(fields.publicAddress),
+    // The nonce is used up by the check itself, right or wrong: each message is tried once.
+    verify: async (c, proof) => {
+      const address = await verifyWalletProof(
+        deps.db,
+        proof,
+        siteOrigins(c, deps.config.allowedOrigins),
+      );
+      if (address === null) throw proofInvalid(walletWording);
+      return { subject: address, use: async () => true };
+    },
+    wording: walletWording,
+  });
+
+  const telegramWording: ProviderWording = {
+    proofInvalid:
+      "initData: Telegram's signed data does not verify (its hash, its bot, its age) or was used",
+    identity: 'this Telegram account',
+  };
+  const telegramBotToken = () => {
+    const token = deps.config.telegramBotToken;
+    if (token === undefined) {
+      throw new RefusedError({
+        status: 503,
+        code: AccountCode.thirdPartyUnavailable,
+        message: 'Telegram sign-in is not set up on this gateway (GATEWAY_TELEGRAM_BOT_TOKEN)',
+      });
+    }
+    return token;
+  };
+  // What the page needs to open Telegram's login page: the bot's id is the token's public part.
+  routes.post(ApiPath.telegramConfig, async (c) => {
+    await readJsonBody(c, emptyRequestSchema);
+    const [botId = ''] = telegramBotToken().split(':');
+    const reply: TelegramConfigReply = { loginUrl: deps.config.telegramLoginUrl, botId };
+    return ok(c, reply);
+  });
+  registerProviderRoutes(routes, signed, deps, {
+    provider: ThirdPartyProvider.telegram,
+    paths: {
+      register: ApiPath.telegramRegister,
+      sign: ApiPath.telegramSign,
+      check: ApiPath.telegramCheck,
+      bind: ApiPath.telegramBind,
+      unbind: ApiPath.telegramUnbind,
+    },
+    proofSchema: telegramProofSchema,
+    checkSchema: telegramCheckRequestSchema,
+    bindSchema: telegramBindRequestSchema,
+    unbindSchema: telegramUnbindRequestSchema,
+    subjectOf: (fields) => fields.id,
+    // Checked now; used up only when acted on, so an unknown account's proof may register next.
+    verify: async (_c, proof) => {
+      const identity = verifyTelegramProof(proof, telegramBotToken());
+      if (identity === null) throw proofInvalid(telegramWording);
+      return { subject: identity.subject, use: () => useTelegramProof(deps.db, identity) };
+    },
+    wording: telegramWording,
   });
 
   signed.post(ApiPath.thirdPartyList, async (c, session) => {

@@ -37,6 +37,8 @@ const SECURITY_SIGNED_PATHS: readonly string[] = [
   ApiPath.passkeyRemove,
   ApiPath.walletBind,
   ApiPath.walletUnbind,
+  ApiPath.telegramBind,
+  ApiPath.telegramUnbind,
   ApiPath.thirdPartyList,
   ApiPath.sendChangeCode,
   ApiPath.changeEmail,

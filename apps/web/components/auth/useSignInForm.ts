@@ -36,7 +36,12 @@ export function useSignInForm() {
   );
 
   const submit = useCallback(
-    async (path: string, body: unknown) => {
+    /** `wording` words a refusal: a provider's own sentences for the third-party codes. */
+    async (
+      path: string,
+      body: unknown,
+      wording: (failure: unknown) => MessageKey = errorMessageKey,
+    ) => {
       setSubmitting(true);
       setError(null);
       try {
@@ -51,7 +56,7 @@ export function useSignInForm() {
         // A void ticket (too slow, too many wrong codes): back to the password, told why.
         if (isApiError(failure) && failure.code === AccountCode.loginTicketInvalid)
           setChallenge(null);
-        setError(t(errorMessageKey(failure)));
+        setError(t(wording(failure)));
         setSubmitting(false);
       }
     },

@@ -48,6 +48,7 @@ const messageForCode: Record<string, MessageKey> = {
   [AccountCode.thirdPartyNotBound]: 'auth.walletNotBound',
   [AccountCode.thirdPartyBound]: 'auth.walletTaken',
   [AccountCode.lastWayIn]: 'auth.walletLastWayIn',
+  [AccountCode.thirdPartyUnavailable]: 'auth.thirdPartyUnavailable',
 };
 
 /**
