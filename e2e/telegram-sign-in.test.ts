@@ -152,7 +152,7 @@ describe('linking Telegram to a password account', () => {
     await registerByEmail(page, siteUrl, uniqueEmail('e2e-telegram'), PASSWORD);
     await page.goto(`${siteUrl}/modifyverification#third-party-title`);
     const panel = page.getByTestId('third-party');
-    await panel.getByText('No wallet or Telegram account is linked.').waitFor();
+    await panel.getByText('No wallet, Telegram, Google or Apple account is linked.').waitFor();
 
     // The password first: Telegram is not opened without it.
     await panel.getByTestId('link-telegram').click();
@@ -173,7 +173,7 @@ describe('linking Telegram to a password account', () => {
     await page.locator('#thirdPartyPwd').fill(PASSWORD);
     await panel.getByRole('button', { name: `Remove Telegram ${id}` }).click();
     await panel.getByText(`Telegram ${id} is removed.`).waitFor();
-    await panel.getByText('No wallet or Telegram account is linked.').waitFor();
+    await panel.getByText('No wallet, Telegram, Google or Apple account is linked.').waitFor();
     await context.close();
   });
 });

@@ -136,7 +136,7 @@ describe('linking a wallet to a password account', () => {
     await registerByEmail(page, siteUrl, email, PASSWORD);
     await page.goto(`${siteUrl}/modifyverification#third-party-title`);
     const panel = page.getByTestId('third-party');
-    await panel.getByText('No wallet or Telegram account is linked.').waitFor();
+    await panel.getByText('No wallet, Telegram, Google or Apple account is linked.').waitFor();
 
     // The password first: nothing is asked of the wallet without it.
     await panel.getByRole('button', { name: 'Link a wallet' }).click();
@@ -157,7 +157,7 @@ describe('linking a wallet to a password account', () => {
     await page.locator('#thirdPartyPwd').fill(PASSWORD);
     await panel.getByRole('button', { name: `Remove ${wallet.address}` }).click();
     await panel.getByText(`${wallet.address} is removed.`).waitFor();
-    await panel.getByText('No wallet or Telegram account is linked.').waitFor();
+    await panel.getByText('No wallet, Telegram, Google or Apple account is linked.').waitFor();
     await context.close();
   });
 });

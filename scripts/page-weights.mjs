@@ -52,7 +52,7 @@ export const PAGE_FAMILIES = [
     ],
   ],
   ['token', ['/inscription/brc-20/[token]']],
-  ['login', ['/login', '/qr-login', '/telegram-login']],
+  ['login', ['/login', '/qr-login', '/telegram-login', '/oauth-return']],
   ['register', ['/register']],
   ['account', ['/account']],
   ['API keys', ['/account/newapi']],

@@ -93,7 +93,15 @@ export declare function launchMailCatcher(options: {
   smtpPort: number;
   env?: Record<string, string>;
   quiet?: boolean;
+  /** The sites' origins, which the stand-in OpenID provider sends people back to. */
+  siteOrigins?: string[];
 }): { child: ChildProcess; url: string; gatewayEnv: Record<string, string> };
+
+/** The gateway's made-up clients of the stand-in OpenID provider, as Google and as Apple. */
+export declare const LOCAL_OPENID_CLIENTS: Record<
+  'GOOGLE' | 'APPLE',
+  { id: string; secret: string }
+>;
 
 /** The image origins and the gateway's and the site's settings that make them. */
 export declare function imageSettings(

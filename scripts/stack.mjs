@@ -134,13 +134,29 @@ const MAIL_TRANSPORT_VARIABLES = ['MAIL_URL', 'SMS_WEBHOOK_URL'];
 export const LOCAL_TELEGRAM_BOT_TOKEN = '7000000001:local-stand-in-bot-of-exchange-web';
 
 /**
+ * The gateway as a client of the catcher's stand-in OpenID provider, once as Google and once as
+ * Apple (made-up secrets of no real provider).
+ */
+export const LOCAL_OPENID_CLIENTS = {
+  GOOGLE: { id: 'exchange-web-google', secret: 'local-stand-in-secret-of-google-client' },
+  APPLE: { id: 'exchange-web-apple', secret: 'local-stand-in-secret-of-apple-client' },
+};
+
+/**
  * Starts the local mail and SMS catcher (apps/mail-catcher) on 127.0.0.1: its inbox and SMS
  * webhook on `httpPort`, SMTP on `smtpPort`. `gatewayEnv` sends the gateway's mail and SMS there:
  * `MAIL_URL` and `SMS_WEBHOOK_URL`, each unless the caller (`env`, then the environment) names a
- * transport of its own; and Telegram sign-in to the catcher's stand-in for Telegram's login page,
- * unless the caller names a bot token of its own. The caller waits for `${url}/healthz`.
+ * transport of its own; Telegram sign-in to the catcher's stand-in for Telegram's login page,
+ * unless the caller names a bot token of its own; and, for `siteOrigins`, Google and Apple
+ * sign-in to its stand-in OpenID provider, each unless the caller names a client of its own. The caller waits for `${url}/healthz`.
  */
-export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false }) {
+export function launchMailCatcher({
+  httpPort,
+  smtpPort,
+  env = {},
+  quiet = false,
+  siteOrigins = [],
+}) {
   const url = `http://127.0.0.1:${httpPort}`;
   // The ports last: the stack's own, whatever `env` says, or `url` would name the wrong one.
   const given = (name) => env[name] ?? process.env[name];
@@ -152,6 +168,23 @@ export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false 
           GATEWAY_TELEGRAM_LOGIN_URL: `${url}/telegram/auth`,
         }
       : {};
+  // Google and Apple: the stand-in provider, each unless the caller names a client of its own,
+  // sending people back to the sites' return page.
+  const openIdProviders = Object.entries(LOCAL_OPENID_CLIENTS).filter(
+    ([name]) => siteOrigins.length > 0 && given(`GATEWAY_${name}_CLIENT_ID`) === undefined,
+  );
+  const openIdClients = openIdProviders.map(([, client]) => ({
+    client_id: client.id,
+    client_secret: client.secret,
+    redirect_uris: siteOrigins.map((origin) => `${origin}/oauth-return`),
+  }));
+  const openId = Object.fromEntries(
+    openIdProviders.flatMap(([name, client]) => [
+      [`GATEWAY_${name}_ISSUER`, `${url}/oidc`],
+      [`GATEWAY_${name}_CLIENT_ID`, client.id],
+      [`GATEWAY_${name}_CLIENT_SECRET`, client.secret],
+    ]),
+  );
   const child = launch(
     'mail-catcher',
     ['apps/mail-catcher/server.mjs'],
@@ -160,6 +193,7 @@ export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false 
       MAIL_CATCHER_PORT: String(httpPort),
       MAIL_CATCHER_SMTP_PORT: String(smtpPort),
       TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM_BOT_TOKEN,
+      ...(openIdClients.length > 0 ? { OPENID_CLIENTS: JSON.stringify(openIdClients) } : {}),
     },
     { quiet },
   );
@@ -175,6 +209,7 @@ export function launchMailCatcher({ httpPort, smtpPort, env = {}, quiet = false 
       ]),
     ),
     ...telegram,
+    ...openId,
   };
   return { child, url, gatewayEnv };
 }
@@ -216,7 +251,13 @@ export async function startStack({
     await Promise.all(children.reverse().map(stopChild));
   };
   // First: the gateway's settings (`gatewayEnv`) come with it.
-  const mailCatcher = launchMailCatcher({ ...mailPorts, env, quiet });
+  const mailCatcher = launchMailCatcher({
+    ...mailPorts,
+    env,
+    quiet,
+    // The site as a visitor's browser names it, either way.
+    siteOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+  });
   children.push(mailCatcher.child);
   launched.mailCatcher = mailCatcher.child;
   try {

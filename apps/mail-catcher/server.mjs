@@ -1,7 +1,9 @@
 // The local mail and SMS catcher of `npm start` and the e2e stack: the gateway's e-mails arrive
 // here over real SMTP and its text messages on the SMS webhook, and a person (or a test) reads them
 // in an inbox instead of a real mailbox or phone. It also stands in for Telegram's login page
-// (telegram-login.mjs), signing under the bot token `TELEGRAM_BOT_TOKEN` the gateway holds too.
+// (telegram-login.mjs), signing under the bot token `TELEGRAM_BOT_TOKEN` the gateway holds too,
+// and for Google's and Apple's OpenID providers under `/oidc` (openid-provider.mjs), with the
+// clients `OPENID_CLIENTS` names (JSON: `[{client_id, client_secret, redirect_uris}]`).
 //
 // It listens on 127.0.0.1 only and keeps the newest messages in memory. Whatever arrives on either
 // port (a mangled URL, a body that is no JSON, a message too large) is refused with a 4xx (or an
@@ -11,6 +13,7 @@ import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { answerParserErrors, refuseOnSocket } from '@exchange-web/node-guards/parser-errors';
+import { createOpenIdProvider } from './openid-provider.mjs';
 import { telegramConfirm, telegramLoginPage } from './telegram-login.mjs';
 
 const HOST = '127.0.0.1';
@@ -333,6 +336,42 @@ const ROUTES = {
   '/telegram/confirm': ['GET', 'HEAD'],
 };
 
+/** Where the OpenID provider stand-in is mounted: its issuer is this server's origin and path. */
+const OPENID_MOUNT = '/oidc';
+
+/** The OpenID provider's clients, or undefined (its paths answer 503); malformed, the start stops. */
+function openIdClients() {
+  const raw = process.env.OPENID_CLIENTS;
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const clients = JSON.parse(raw);
+    if (
+      Array.isArray(clients) &&
+      clients.every(
+        (client) =>
+          typeof client?.client_id === 'string' &&
+          typeof client.client_secret === 'string' &&
+          Array.isArray(client.redirect_uris),
+      )
+    )
+      return clients;
+  } catch {
+    // Said below.
+  }
+  console.error(
+    'mail-catcher: OPENID_CLIENTS must be JSON: [{client_id, client_secret, redirect_uris}]',
+  );
+  process.exit(1);
+}
+
+const clients = openIdClients();
+const openIdCallback = clients
+  ? createOpenIdProvider({
+      issuer: `http://${HOST}:${httpPort}${OPENID_MOUNT}`,
+      clients,
+    }).callback()
+  : undefined;
+
 /** The bot the Telegram stand-in signs for; unset, its pages answer 503. */
 const telegramBotToken = process.env.TELEGRAM_BOT_TOKEN || undefined;
 
@@ -348,6 +387,14 @@ async function handle(request, response) {
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1));
   if (query === undefined || !decodes(rawPath)) return reply(response, 400, {}, 'bad request');
+  if (rawPath.startsWith(`${OPENID_MOUNT}/`)) {
+    if (!openIdCallback)
+      return reply(response, 503, {}, 'no OpenID clients are set (OPENID_CLIENTS)');
+    // The provider works out its mount from what is cut off the URL (as a router mounting it does).
+    request.originalUrl = url;
+    request.url = url.slice(OPENID_MOUNT.length);
+    return openIdCallback(request, response);
+  }
   if (!Object.hasOwn(ROUTES, rawPath)) return reply(response, 404, {}, 'not found');
   const methods = ROUTES[rawPath];
   if (!methods.includes(request.method)) {

@@ -619,6 +619,8 @@ describe('readThirdPartyConfig', () => {
     expect(DEFAULT_THIRD_PARTY_CONFIG).toEqual({
       telegramBotToken: undefined,
       telegramLoginUrl: 'https://oauth.telegram.org/auth',
+      google: undefined,
+      apple: undefined,
     });
     expect(readConfig({})).toMatchObject(DEFAULT_THIRD_PARTY_CONFIG);
   });
@@ -632,7 +634,42 @@ describe('readThirdPartyConfig', () => {
     ).toEqual({
       telegramBotToken: token,
       telegramLoginUrl: 'http://127.0.0.1:1080/telegram/auth',
+      google: undefined,
+      apple: undefined,
     });
+  });
+
+  it('reads Google and Apple clients, with their issuers by default', () => {
+    const config = readThirdPartyConfig({
+      GATEWAY_GOOGLE_CLIENT_ID: 'google-id',
+      GATEWAY_GOOGLE_CLIENT_SECRET: 'google-secret',
+      GATEWAY_APPLE_CLIENT_ID: 'apple-id',
+      GATEWAY_APPLE_CLIENT_SECRET: 'apple-secret',
+      GATEWAY_APPLE_ISSUER: 'http://127.0.0.1:1080/oidc',
+    });
+    expect(config.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'google-id',
+      clientSecret: 'google-secret',
+    });
+    expect(config.apple).toEqual({
+      issuer: 'http://127.0.0.1:1080/oidc',
+      clientId: 'apple-id',
+      clientSecret: 'apple-secret',
+    });
+  });
+
+  it('refuses half a client, and an issuer over plain http elsewhere than this machine', () => {
+    expect(() => readThirdPartyConfig({ GATEWAY_GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      'GATEWAY_GOOGLE_CLIENT_ID and GATEWAY_GOOGLE_CLIENT_SECRET go together',
+    );
+    expect(() =>
+      readThirdPartyConfig({
+        GATEWAY_APPLE_CLIENT_ID: 'id',
+        GATEWAY_APPLE_CLIENT_SECRET: 'secret',
+        GATEWAY_APPLE_ISSUER: 'http://appleid.example.com',
+      }),
+    ).toThrow('GATEWAY_APPLE_ISSUER must be https');
   });
 
   it('refuses a malformed token without echoing it, and a login page that is no web URL', () => {

@@ -322,6 +322,14 @@ export interface ImageServer {
   delayMs: number;
 }
 
+/** This gateway as a client of an OpenID provider (Google, Apple). */
+export interface OpenIdClientSettings {
+  /** The provider's issuer: https://accounts.google.com, https://appleid.apple.com. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 /**
  * Third-party sign-in providers that need a secret of the site (README "Third-party sign-in").
  * Wallets need none.
@@ -334,6 +342,17 @@ export interface ThirdPartyConfig {
   telegramBotToken: string | undefined;
   /** Telegram's login page the site sends people to. @default https://oauth.telegram.org/auth */
   telegramLoginUrl: string;
+  /**
+   * This gateway as a client of Google's OpenID provider: `GATEWAY_GOOGLE_CLIENT_ID` and
+   * `GATEWAY_GOOGLE_CLIENT_SECRET`, issuer `GATEWAY_GOOGLE_ISSUER` (default
+   * https://accounts.google.com). @default undefined: Google sign-in answers 21035
+   */
+  google: OpenIdClientSettings | undefined;
+  /**
+   * The same for Apple (`GATEWAY_APPLE_*`, issuer default https://appleid.apple.com; Apple's
+   * client secret is the JWT its developer account signs). @default undefined
+   */
+  apple: OpenIdClientSettings | undefined;
 }
 
 /** Everything an operator can set, read once at start from the environment. */
@@ -511,7 +530,37 @@ export type AppConfig = AccountsConfig &
 export const DEFAULT_THIRD_PARTY_CONFIG: Readonly<ThirdPartyConfig> = {
   telegramBotToken: undefined,
   telegramLoginUrl: 'https://oauth.telegram.org/auth',
+  google: undefined,
+  apple: undefined,
 };
+
+const OPENID_ISSUERS = {
+  GOOGLE: 'https://accounts.google.com',
+  APPLE: 'https://appleid.apple.com',
+};
+
+/**
+ * One OpenID provider's client settings from `GATEWAY_<NAME>_*`: undefined without a client id,
+ * an error for half a client or an issuer that is not https (plain http only on this machine).
+ */
+function openIdClientFrom(
+  env: NodeJS.ProcessEnv,
+  name: keyof typeof OPENID_ISSUERS,
+): OpenIdClientSettings | undefined {
+  const clientId = env[`GATEWAY_${name}_CLIENT_ID`];
+  const clientSecret = env[`GATEWAY_${name}_CLIENT_SECRET`];
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) {
+    throw new Error(`GATEWAY_${name}_CLIENT_ID and GATEWAY_${name}_CLIENT_SECRET go together`);
+  }
+  const issuer =
+    urlFrom(env, `GATEWAY_${name}_ISSUER`, ['https:', 'http:']) ?? OPENID_ISSUERS[name];
+  const { protocol, hostname } = new URL(issuer);
+  if (protocol === 'http:' && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+    throw new Error(`GATEWAY_${name}_ISSUER must be https (plain http only on this machine)`);
+  }
+  return { issuer, clientId, clientSecret };
+}
 
 export const DEFAULT_APP_CONFIG: Readonly<AppConfig> = {
   ...DEFAULT_ACCOUNTS_CONFIG,
@@ -1090,6 +1139,8 @@ export function readThirdPartyConfig(env: NodeJS.ProcessEnv = process.env): Thir
     telegramLoginUrl:
       urlFrom(env, 'GATEWAY_TELEGRAM_LOGIN_URL', ['http:', 'https:']) ??
       DEFAULT_THIRD_PARTY_CONFIG.telegramLoginUrl,
+    google: openIdClientFrom(env, 'GOOGLE'),
+    apple: openIdClientFrom(env, 'APPLE'),
   };
 }
 

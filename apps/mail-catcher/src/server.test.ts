@@ -127,6 +127,13 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
         MAIL_CATCHER_PORT: String(httpPort),
         MAIL_CATCHER_SMTP_PORT: String(smtpPort),
         TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+        OPENID_CLIENTS: JSON.stringify([
+          {
+            client_id: 'exchange-web-google',
+            client_secret: 'a-secret-of-forty-characters-or-so-0000',
+            redirect_uris: ['http://localhost:3000/oauth-return'],
+          },
+        ]),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -485,6 +492,44 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
       }
       await expectServing();
     });
+  });
+
+  it('serves an OpenID provider under /oidc when it has clients, and 503 without', async () => {
+    const discovery = await fetch(`${base}/oidc/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    const document = (await discovery.json()) as { issuer: string; authorization_endpoint: string };
+    expect(document.issuer).toBe(`${base}/oidc`);
+    expect(document.authorization_endpoint).toBe(`${base}/oidc/auth`);
+    const unknownClient = await fetch(`${base}/oidc/auth?client_id=nobody&response_type=code`, {
+      redirect: 'manual',
+    });
+    expect(unknownClient.status).toBe(400);
+    await expectServing();
+
+    const port = await freePort();
+    const bare = spawn(process.execPath, [SERVER], {
+      env: {
+        ...process.env,
+        MAIL_CATCHER_PORT: String(port),
+        MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+        OPENID_CLIENTS: '',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      const deadline = Date.now() + 10_000;
+      let reply = await sendRaw(`http://127.0.0.1:${port}`, get('/healthz')).catch(() => undefined);
+      while (reply?.status !== 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        reply = await sendRaw(`http://127.0.0.1:${port}`, get('/healthz')).catch(() => undefined);
+      }
+      const none = await fetch(`http://127.0.0.1:${port}/oidc/.well-known/openid-configuration`);
+      expect(none.status).toBe(503);
+    } finally {
+      const exited = new Promise((resolve) => bare.once('exit', resolve));
+      bare.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('refuses a method no path knows, and CONNECT, with a 405', async () => {

@@ -45,6 +45,7 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly MessageNamespace[
   '/register': [],
   '/qr-login': [],
   '/telegram-login': [],
+  '/oauth-return': [],
   '/account': [...ACCOUNT, 'security'],
   '/account/newapi': ACCOUNT,
   '/modifyverification': [...ACCOUNT, 'security'],

@@ -14,6 +14,7 @@ import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions
 import { TELEGRAM_RETURN_PATH } from '@exchange-web/protocol/paths';
 import { walletProof } from '../components/auth/wallet';
 import { telegramProof } from '../components/auth/telegram';
+import { openIdProof, type OpenIdProvider } from '../components/auth/openid';
 import { UnknownIdentityOffer, useThirdPartySignIn } from '../components/auth/useThirdPartySignIn';
 
 export const getServerSideProps = signInPageProps;
@@ -31,7 +32,7 @@ type LoginField = keyof LoginRequest;
 /**
  * Log in with an email, a mobile number or a sub-account name and a password, then, for an
  * account with an authenticator app or a passkey, that second step; or with a passkey alone; or
- * with a wallet (Sign-In with Ethereum) or Telegram, offered an account when it has none; or by a QR
+ * with a wallet (Sign-In with Ethereum), Telegram, Google or Apple, offered an account when it has none; or by a QR
  * code a signed-in device confirms.
  * Plain form fields, no component library: the page a phone opens most often stays within its
  * first-load budget.
@@ -78,6 +79,15 @@ export default function LoginPage() {
   // offered.
   const walletLogIn = () =>
     thirdParty.withWallet(() => walletProof(() => endpoints.call(Endpoints.walletNonce, {})));
+  const openIdLogIn = (provider: OpenIdProvider) =>
+    thirdParty.withOpenId(provider, () =>
+      openIdProof(() =>
+        endpoints.call(
+          provider === 'google' ? Endpoints.googleAuthorize : Endpoints.appleAuthorize,
+          {},
+        ),
+      ),
+    );
   const telegramLogIn = () =>
     thirdParty.withTelegram(() =>
       telegramProof(
@@ -150,6 +160,24 @@ export default function LoginPage() {
                   data-testid="telegram-login"
                 >
                   {t('auth.telegramLogIn')}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={submitting}
+                  onClick={() => void openIdLogIn('google')}
+                  data-testid="google-login"
+                >
+                  {t('auth.googleLogIn')}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={submitting}
+                  onClick={() => void openIdLogIn('apple')}
+                  data-testid="apple-login"
+                >
+                  {t('auth.appleLogIn')}
                 </button>{' '}
                 <button
                   type="button"

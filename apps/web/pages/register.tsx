@@ -32,6 +32,7 @@ import { signInPageProps } from '../lib/page-access';
 import { AuthSubmit } from '../components/auth/AuthSubmit';
 import { ApiPath, TELEGRAM_RETURN_PATH } from '@exchange-web/protocol/paths';
 import { telegramFailureKey, telegramProof } from '../components/auth/telegram';
+import { openIdFailureKey, openIdProof, type OpenIdProvider } from '../components/auth/openid';
 import { walletFailureKey, walletProof } from '../components/auth/wallet';
 
 export const getServerSideProps = signInPageProps;
@@ -157,6 +158,26 @@ export default function RegisterPage() {
     }
   };
 
+  // Google's or Apple's answer in its own window; the registration is human-verified too.
+  const openIdRegister = async (provider: OpenIdProvider) => {
+    try {
+      const proof = await openIdProof(async () =>
+        callEndpoint(
+          await api(),
+          provider === 'google' ? Endpoints.googleAuthorize : Endpoints.appleAuthorize,
+          {},
+        ),
+      );
+      await submit(
+        provider === 'google' ? ApiPath.googleRegister : ApiPath.appleRegister,
+        proof,
+        openIdFailureKey,
+      );
+    } catch (failure) {
+      showFailure(failure, openIdFailureKey);
+    }
+  };
+
   // A field's value, change handler and error, as the field components take them.
   const bind = (field: RegisterField) => {
     const said = form.errors[field];
@@ -274,6 +295,24 @@ export default function RegisterPage() {
             data-testid="telegram-register"
           >
             {t('auth.telegramRegister')}
+          </button>{' '}
+          <button
+            type="button"
+            className="link-button"
+            disabled={submitting}
+            onClick={() => void openIdRegister('google')}
+            data-testid="google-register"
+          >
+            {t('auth.googleRegister')}
+          </button>{' '}
+          <button
+            type="button"
+            className="link-button"
+            disabled={submitting}
+            onClick={() => void openIdRegister('apple')}
+            data-testid="apple-register"
+          >
+            {t('auth.appleRegister')}
           </button>
         </p>
         <p className="auth-switch">

@@ -3,6 +3,7 @@ import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useEffect, useRef, useState } from 'react';
+import { handBack } from '../components/auth/provider-window';
 import { proofFromReturn } from '../components/auth/telegram';
 import { UnknownIdentityOffer, useThirdPartySignIn } from '../components/auth/useThirdPartySignIn';
 import { useSignInForm } from '../components/auth/useSignInForm';
@@ -41,12 +42,8 @@ export default function TelegramReturnPage() {
       setState('missing');
       return;
     }
-    const opener = window.opener as Window | null;
-    if (opener && opener !== window) {
-      // Only a page of this site may receive it.
-      opener.postMessage({ type: TelegramRule.returnMessageType, proof }, window.location.origin);
+    if (handBack({ type: TelegramRule.returnMessageType, proof })) {
       setState('handedBack');
-      window.close();
       return;
     }
     setState('signingIn');

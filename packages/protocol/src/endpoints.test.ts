@@ -60,6 +60,11 @@ describe('Endpoints', () => {
         // Asked before any session exists, by a visitor signing in with Telegram.
         'telegramCheck',
         'telegramConfig',
+        // Asked before any session exists, by a visitor signing in with Google or Apple.
+        'appleAuthorize',
+        'appleCheck',
+        'googleAuthorize',
+        'googleCheck',
       ].sort(),
     );
     // The signed trading calls and the account's own data are never shared between users.

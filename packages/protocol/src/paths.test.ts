@@ -110,6 +110,8 @@ describe('login encryption', () => {
       '/v1/user/third/telegram/sign',
       '/v1/user/third/wallet/unbind',
       '/v1/user/third/telegram/unbind',
+      '/v1/user/third/google/unbind',
+      '/v1/user/third/apple/unbind',
       '/v1/user/subAccount/switch',
       '/v1/user/subAccount/switchBack',
       '/v1/user/getQrKeyStatus',
@@ -217,7 +219,13 @@ describe('simulation trade', () => {
   });
 
   it('also allows the sign-in pages, exactly, with or without a language prefix', () => {
-    expect(simulationSignInPaths).toEqual(['login', 'register', 'qr-login', 'telegram-login']);
+    expect(simulationSignInPaths).toEqual([
+      'login',
+      'register',
+      'qr-login',
+      'telegram-login',
+      'oauth-return',
+    ]);
     for (const path of [
       '/login',
       '/register',

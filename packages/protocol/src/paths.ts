@@ -92,6 +92,15 @@ export const ApiPath = {
   telegramConfig: '/v1/user/third/telegram/config',
   /** Ours: removes a bound Telegram account from the signed-in account, as walletUnbind. */
   telegramUnbind: '/v1/user/third/telegram/unbind',
+  /**
+   * Ours (SPEC 7 shows no such call): starts a sign-in with Google or Apple (OpenID Connect),
+   * answering where to send the person; the gateway keeps the state, nonce and PKCE verifier.
+   */
+  googleAuthorize: '/v1/user/third/google/authorize',
+  appleAuthorize: '/v1/user/third/apple/authorize',
+  /** Ours: removes a bound Google or Apple account from the signed-in account. */
+  googleUnbind: '/v1/user/third/google/unbind',
+  appleUnbind: '/v1/user/third/apple/unbind',
   /** Ours: the third-party identities bound to the signed-in account (signed core call). */
   thirdPartyList: '/v1/user/third/list',
   subAccountCreate: '/v1/user/subAccount/create',
@@ -201,6 +210,8 @@ export const loginEncryptionPaths: readonly string[] = [
   // Ours: unbinding carries the current password (and the app's code).
   ApiPath.walletUnbind,
   ApiPath.telegramUnbind,
+  ApiPath.googleUnbind,
+  ApiPath.appleUnbind,
   ApiPath.subAccountSwitch,
   ApiPath.subAccountSwitchBack,
   ApiPath.qrKeyStatus,
@@ -329,6 +340,7 @@ export const simulationSignInPaths: readonly string[] = [
   'register',
   'qr-login',
   'telegram-login',
+  'oauth-return',
 ];
 
 /**
@@ -336,6 +348,12 @@ export const simulationSignInPaths: readonly string[] = [
  * "Third-party sign-in"): it hands the data to the page that opened Telegram, or signs in itself.
  */
 export const TELEGRAM_RETURN_PATH = '/telegram-login';
+
+/**
+ * Where Google and Apple send a person back (the redirect URI registered with each): one path
+ * with no language prefix, since a provider takes only the URIs registered with it.
+ */
+export const OPENID_RETURN_PATH = '/oauth-return';
 
 /** The page a signed-in phone opens from a login page's QR code, to confirm that sign-in. */
 export const QR_LOGIN_CONFIRM_PATH = '/qr-login';

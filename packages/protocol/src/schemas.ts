@@ -652,6 +652,9 @@ export const SignInFactor = {
   wallet: 'wallet',
   /** Data Telegram's login page (or a Mini App) signed under the site's bot token. */
   telegram: 'telegram',
+  /** An ID token of Google's or Apple's, from the OpenID Connect code flow. */
+  google: 'google',
+  apple: 'apple',
 } as const;
 export type SignInFactor = (typeof SignInFactor)[keyof typeof SignInFactor];
 

@@ -149,3 +149,36 @@ export const telegramConfigReplySchema = z.object({
   botId: z.string().check(z.regex(/^[0-9]+$/)),
 });
 export type TelegramConfigReply = z.infer<typeof telegramConfigReplySchema>;
+
+export { OpenIdRule } from './openid-rule';
+
+/** Reply of `google/authorize` and `apple/authorize`: where to send the person, and the state. */
+export const openIdAuthorizeReplySchema = z.object({
+  authorizationUrl: z.string(),
+  state: z.string(),
+});
+export type OpenIdAuthorizeReply = z.infer<typeof openIdAuthorizeReplySchema>;
+
+const openIdValue = z.string().check(z.minLength(1), z.maxLength(2048));
+
+/**
+ * What the provider sent back (the return page's query): what register, sign, check and bind
+ * take. `iss` is there when the provider names itself in its answer (RFC 9207).
+ */
+export const openIdProofSchema = z.strictObject({
+  code: openIdValue,
+  state: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
+  iss: z.optional(openIdValue),
+});
+export type OpenIdProof = z.infer<typeof openIdProofSchema>;
+
+/** Payload of `google/bind` and `apple/bind`: the provider's answer, and the current factors. */
+export const openIdBindRequestSchema = z.extend(openIdProofSchema, currentFactors);
+export type OpenIdBindRequest = z.infer<typeof openIdBindRequestSchema>;
+
+/** Payload of `google/unbind` and `apple/unbind`: the account at the provider (its `sub`). */
+export const openIdUnbindRequestSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(255)),
+  ...currentFactors,
+});
+export type OpenIdUnbindRequest = z.infer<typeof openIdUnbindRequestSchema>;

@@ -17,6 +17,7 @@ import { sweepAuthenticatorLeftovers } from './authenticator';
 import { sweepSignInHistory } from './sign-in-history';
 import { sweepQrLoginKeys } from './qr-login';
 import { sweepPasskeyChallenges } from './passkeys';
+import { sweepOpenIdRequests } from './openid';
 import { sweepThirdPartyNonces } from './third-party';
 import { sweepRetiredRefreshTokens, sweepSessions } from './sessions';
 import { sweepThrottleCounters } from './throttle';
@@ -53,6 +54,7 @@ export async function sweepExpired(
   await sweepQrLoginKeys(db);
   await sweepPasskeyChallenges(db);
   await sweepThirdPartyNonces(db);
+  await sweepOpenIdRequests(db);
   await sweepSignInHistory(db);
   await sweepTrackingEvents(db, config.trackingRetentionDays);
 }

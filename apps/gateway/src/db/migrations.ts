@@ -12,7 +12,7 @@ import { passkeysMigration } from './passkeys-migration';
 import { signInCodeMigration } from './sign-in-code-migration';
 import { copyTradingMigration } from './copy-migration';
 import { feesMigration } from './fees-migration';
-import { thirdPartyMigration } from './third-party-migration';
+import { openIdRequestsMigration, thirdPartyMigration } from './third-party-migration';
 import { protectionFundMigration } from './fund-migration';
 import { reservesMigration } from './reserves-migration';
 import { marginLimitOrdersMigration, marginMigration } from './margin-migration';
@@ -497,6 +497,8 @@ export const migrations: readonly Migration[] = [
   feesMigration,
   // Third-party sign-in: identities bound to accounts, and the nonces of wallet messages.
   thirdPartyMigration,
+  // Sign-ins started with Google or Apple (OpenID Connect): state, nonce, PKCE verifier.
+  openIdRequestsMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.

@@ -29,3 +29,26 @@ export const thirdPartyMigration: Migration = {
     );
   `,
 };
+
+/**
+ * Sign-ins started with an OpenID provider (Google, Apple; src/accounts/openid.ts): each state
+ * with the nonce and PKCE verifier the answer must match, the redirect URI the code is bound to,
+ * and, once the code was traded, the account it proved (kept so that check, then sign or
+ * register, use one code). Deleted when used or expired.
+ */
+export const openIdRequestsMigration: Migration = {
+  id: '033_openid_requests',
+  sql: `
+    CREATE TABLE openid_requests (
+      state text PRIMARY KEY,
+      provider text NOT NULL,
+      nonce text NOT NULL,
+      code_verifier text NOT NULL,
+      redirect_uri text NOT NULL,
+      code_hash text,
+      subject text,
+      expires_at timestamptz NOT NULL
+    );
+    CREATE INDEX openid_requests_expiry ON openid_requests (expires_at);
+  `,
+};

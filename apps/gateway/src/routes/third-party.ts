@@ -1,5 +1,5 @@
-import { AccountCode, ErrorCode } from '@exchange-web/protocol/codes';
-import { ApiPath } from '@exchange-web/protocol/paths';
+import { AccountCode, ErrorCode, GatewayCode } from '@exchange-web/protocol/codes';
+import { ApiPath, OPENID_RETURN_PATH } from '@exchange-web/protocol/paths';
 import { emptyRequestSchema, SignInFactor, SignInResult } from '@exchange-web/protocol/schemas';
 import {
   AuthenticatorRule,
@@ -16,6 +16,11 @@ import {
   walletCheckRequestSchema,
   walletProofSchema,
   walletUnbindRequestSchema,
+  openIdBindRequestSchema,
+  openIdProofSchema,
+  openIdUnbindRequestSchema,
+  type OpenIdAuthorizeReply,
+  type OpenIdProof,
   type TelegramConfigReply,
   type ThirdPartyCheckReply,
   type ThirdPartyListReply,
@@ -38,11 +43,23 @@ import {
   unbindIdentity,
   verifyWalletProof,
 } from '../accounts/third-party';
+import {
+  OpenIdClient,
+  OpenIdUnavailableError,
+  startOpenIdSignIn,
+  useOpenIdProof,
+  verifyOpenIdProof,
+} from '../accounts/openid';
 import { useTelegramProof, verifyTelegramProof } from '../accounts/telegram-proof';
 import type { LoginLimits } from '../accounts/throttle';
 import { toSessionReply } from '../accounts/user-info';
 import { findUser } from '../accounts/users';
-import type { AccountsConfig, ThirdPartyConfig, WindowLimit } from '../config';
+import type {
+  AccountsConfig,
+  OpenIdClientSettings,
+  ThirdPartyConfig,
+  WindowLimit,
+} from '../config';
 import type { Database } from '../db/database';
 import type { ChallengeGuard } from '../http/challenge-guard';
 import { requestOrigin } from '../http/csrf-guard';
@@ -155,8 +172,10 @@ interface ProviderCalls<Proof, Check, Unbind> {
   checkSchema: z.ZodMiniType<Check>;
   bindSchema: z.ZodMiniType<Proof & ChangeFactors>;
   unbindSchema: z.ZodMiniType<Unbind & ChangeFactors>;
-  /** The identity a check or an unbind names, as the identities table keeps it. */
-  subjectOf: (fields: Check | Unbind) => string;
+  /** The identity a check asks about, as the identities table keeps it (a check may prove it). */
+  subjectOfCheck: (c: Context, fields: Check) => Promise<string>;
+  /** The identity an unbind names. */
+  subjectOfUnbind: (fields: Unbind) => string;
   /** The identity a proof is for; refuses (21031) one that does not verify. */
   verify: (c: Context, proof: Proof) => Promise<VerifiedIdentity>;
   wording: ProviderWording;
@@ -183,7 +202,7 @@ function registerProviderRoutes<Proof, Check, Unbind>(
   // Whether an account has the identity: it tells a visitor only whether to sign in or register.
   routes.post(paths.check, async (c) => {
     const { fields } = await deps.loginBody.read(c, calls.checkSchema);
-    const owner = await identityOwner(deps.db, provider, calls.subjectOf(fields));
+    const owner = await identityOwner(deps.db, provider, await calls.subjectOfCheck(c, fields));
     const reply: ThirdPartyCheckReply = { bound: owner !== null };
     return ok(c, reply);
   });
@@ -264,7 +283,7 @@ function registerProviderRoutes<Proof, Check, Unbind>(
       deps.db,
       session.userId,
       provider,
-      calls.subjectOf(fields),
+      calls.subjectOfUnbind(fields),
     );
     if (outcome === 'not-bound') {
       throw new RefusedError({
@@ -285,9 +304,98 @@ function registerProviderRoutes<Proof, Check, Unbind>(
   });
 }
 
-/** The sign-in history's factor of a provider. */
-const factorOf = (provider: ThirdPartyProvider) =>
-  provider === ThirdPartyProvider.wallet ? SignInFactor.wallet : SignInFactor.telegram;
+/** The sign-in history's factor of a provider: the providers are factors of the same names. */
+const factorOf = (provider: ThirdPartyProvider): SignInFactor => SignInFactor[provider];
+
+const unavailable = (what: string) =>
+  new RefusedError({
+    status: 503,
+    code: AccountCode.thirdPartyUnavailable,
+    message: `${what} sign-in is not set up on this gateway, or its provider cannot be reached`,
+  });
+
+/**
+ * An OpenID provider's calls (Google, Apple): `authorize` starts a sign-in and answers where to
+ * send the person; the answer the provider sends back proves the account in every other call.
+ */
+function registerOpenIdProvider(
+  routes: Routes,
+  signed: SignedRoutes,
+  deps: ThirdPartyRouteDeps,
+  options: {
+    provider: ThirdPartyProvider;
+    settings: OpenIdClientSettings | undefined;
+    paths: ProviderCalls<unknown, unknown, unknown>['paths'] & { authorize: string };
+    name: string;
+  },
+) {
+  const { provider, settings, paths, name } = options;
+  const client = settings ? new OpenIdClient(provider, settings) : undefined;
+  const wording: ProviderWording = {
+    proofInvalid: `code: ${name}'s answer does not verify (its state, code or ID token) or was used`,
+    identity: `this ${name} account`,
+  };
+  const clientOrRefuse = () => {
+    if (!client) throw unavailable(name);
+    return client;
+  };
+  /** Runs a call on the provider, its being unreachable said as such. */
+  const reaching = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof OpenIdUnavailableError) throw unavailable(name);
+      throw error;
+    }
+  };
+  const verify = async (proof: OpenIdProof) => {
+    const subject = await reaching(() => verifyOpenIdProof(deps.db, clientOrRefuse(), proof));
+    if (subject === null) throw proofInvalid(wording);
+    return subject;
+  };
+
+  // Each start is a row until used or swept: counted per client address, as wallet nonces are.
+  routes.post(paths.authorize, async (c) => {
+    await readJsonBody(c, emptyRequestSchema);
+    const openId = clientOrRefuse();
+    const origin = requestOrigin(c);
+    if (!origin)
+      throw new RefusedError({
+        status: 400,
+        code: GatewayCode.validationFailed,
+        message: 'no Host',
+      });
+    await limitPerAddress(
+      c,
+      deps.db,
+      `${provider}-authorize`,
+      deps.config.thirdPartyNoncesPerIp,
+      `${name} sign-ins`,
+    );
+    // The provider sends the person back to the site they started on; the URI is registered.
+    const reply: OpenIdAuthorizeReply = await reaching(() =>
+      startOpenIdSignIn(deps.db, openId, `${origin}${OPENID_RETURN_PATH}`),
+    );
+    return ok(c, reply);
+  });
+
+  registerProviderRoutes(routes, signed, deps, {
+    provider,
+    paths,
+    proofSchema: openIdProofSchema,
+    checkSchema: openIdProofSchema,
+    bindSchema: openIdBindRequestSchema,
+    unbindSchema: openIdUnbindRequestSchema,
+    // The answer is proven once; check, then sign or register, reuse what it proved.
+    subjectOfCheck: (_c, proof) => verify(proof),
+    subjectOfUnbind: (fields) => fields.id,
+    verify: async (_c, proof) => ({
+      subject: await verify(proof),
+      use: () => useOpenIdProof(deps.db, proof),
+    }),
+    wording,
+  });
+}
 
 /**
  * Third-party sign-in (README "Third-party sign-in"): a wallet by Sign-In with Ethereum over a
@@ -331,7 +439,8 @@ export function registerThirdPartyRoutes(
     bindSchema: walletBindRequestSchema,
     unbindSchema: walletUnbindRequestSchema,
     // An address is public on its chain; the table keeps it checksummed.
-    subjectOf: (fields) => getAddress(fields.publicAddress),
+    subjectOfCheck: async (_c, fields) => getAddress(fields.publicAddress),
+    subjectOfUnbind: (fields) => getAddress(fields.publicAddress),
     // The nonce is used up by the check itself, right or wrong: each message is tried once.
     verify: async (c, proof) => {
       const address = await verifyWalletProof(
@@ -381,7 +490,8 @@ export function registerThirdPartyRoutes(
     checkSchema: telegramCheckRequestSchema,
     bindSchema: telegramBindRequestSchema,
     unbindSchema: telegramUnbindRequestSchema,
-    subjectOf: (fields) => fields.id,
+    subjectOfCheck: async (_c, fields) => fields.id,
+    subjectOfUnbind: (fields) => fields.id,
     // Checked now; used up only when acted on, so an unknown account's proof may register next.
     verify: async (_c, proof) => {
       const identity = verifyTelegramProof(proof, telegramBotToken());
@@ -389,6 +499,33 @@ export function registerThirdPartyRoutes(
       return { subject: identity.subject, use: () => useTelegramProof(deps.db, identity) };
     },
     wording: telegramWording,
+  });
+
+  registerOpenIdProvider(routes, signed, deps, {
+    provider: ThirdPartyProvider.google,
+    settings: deps.config.google,
+    paths: {
+      authorize: ApiPath.googleAuthorize,
+      register: ApiPath.googleRegister,
+      sign: ApiPath.googleSign,
+      check: ApiPath.googleCheck,
+      bind: ApiPath.googleBind,
+      unbind: ApiPath.googleUnbind,
+    },
+    name: 'Google',
+  });
+  registerOpenIdProvider(routes, signed, deps, {
+    provider: ThirdPartyProvider.apple,
+    settings: deps.config.apple,
+    paths: {
+      authorize: ApiPath.appleAuthorize,
+      register: ApiPath.appleRegister,
+      sign: ApiPath.appleSign,
+      check: ApiPath.appleCheck,
+      bind: ApiPath.appleBind,
+      unbind: ApiPath.appleUnbind,
+    },
+    name: 'Apple',
   });
 
   signed.post(ApiPath.thirdPartyList, async (c, session) => {

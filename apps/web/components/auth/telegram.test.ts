@@ -5,8 +5,10 @@ import { TelegramRule } from '@exchange-web/protocol/telegram-rule';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PopupBlockedError,
+  ProviderWindowClosedError as TelegramClosedError,
+} from './provider-window';
+import {
   proofFromReturn,
-  TelegramClosedError,
   telegramFailureKey,
   telegramLoginUrl,
   telegramPerson,

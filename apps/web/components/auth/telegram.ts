@@ -4,19 +4,7 @@ import { TelegramRule, TelegramSource } from '@exchange-web/protocol/telegram-ru
 import type { TelegramConfigReply, TelegramProof } from '@exchange-web/protocol/third-party';
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { errorMessageKey } from '@exchange-web/react/session/error-message';
-
-/** Thrown when the person closed Telegram's window before it sent them back. */
-export class TelegramClosedError extends Error {
-  override name = 'TelegramClosedError';
-}
-
-/** Thrown when the browser would not open Telegram's window. */
-export class PopupBlockedError extends Error {
-  override name = 'PopupBlockedError';
-}
-
-/** How often the opener looks whether the person closed Telegram's window. */
-const CLOSED_POLL_MS = 500;
+import { PopupBlockedError, providerAnswer, ProviderWindowClosedError } from './provider-window';
 
 /** Telegram's login page for this site's bot, sending the person back to `returnUrl`. */
 export function telegramLoginUrl(config: TelegramConfigReply, returnUrl: string): string {
@@ -28,61 +16,23 @@ export function telegramLoginUrl(config: TelegramConfigReply, returnUrl: string)
   return url.toString();
 }
 
-/** The message the return page posts to the page that opened Telegram. */
-interface ReturnMessage {
-  type: typeof TelegramRule.returnMessageType;
-  proof: TelegramProof;
-}
-
-const isReturnMessage = (data: unknown): data is ReturnMessage =>
-  typeof data === 'object' &&
-  data !== null &&
-  (data as Partial<ReturnMessage>).type === TelegramRule.returnMessageType &&
-  typeof (data as Partial<ReturnMessage>).proof?.initData === 'string';
-
 /**
  * Opens Telegram's login page in a window of its own (README "Third-party sign-in") and waits for
- * the return page (`returnPath`, on this site) to hand back the data Telegram signed. The window
- * opens before anything is awaited, inside the click that asked for it, so no pop-up blocker
- * takes it for an unasked one. The page that asked keeps its state (a form's current password).
+ * the return page (`returnPath`, on this site) to hand back the data Telegram signed.
  */
 export async function telegramProof(
   config: () => Promise<TelegramConfigReply>,
   returnPath: string,
 ): Promise<TelegramProof> {
-  const popup = window.open('', 'telegram-login', 'popup,width=550,height=640');
-  if (!popup) throw new PopupBlockedError();
-  let settings: TelegramConfigReply;
-  try {
-    settings = await config();
-  } catch (failure) {
-    popup.close();
-    throw failure;
+  const { data } = await providerAnswer(TelegramRule.returnMessageType, async () => ({
+    url: telegramLoginUrl(await config(), new URL(returnPath, window.location.origin).href),
+    started: null,
+  }));
+  const proof = (data as { proof?: Partial<TelegramProof> }).proof;
+  if (typeof proof?.initData !== 'string' || proof.source === undefined) {
+    throw new ProviderWindowClosedError('the return page sent no data');
   }
-  popup.location.href = telegramLoginUrl(
-    settings,
-    new URL(returnPath, window.location.origin).href,
-  );
-  return new Promise<TelegramProof>((resolve, reject) => {
-    const done = () => {
-      window.removeEventListener('message', onMessage);
-      window.clearInterval(closedPoll);
-    };
-    const onMessage = (event: MessageEvent) => {
-      // Only this site's return page, in the window opened here, answers.
-      if (event.origin !== window.location.origin || event.source !== popup) return;
-      if (!isReturnMessage(event.data)) return;
-      done();
-      resolve(event.data.proof);
-    };
-    // No event tells a window closed: a person who gives up closes it, and the wait ends.
-    const closedPoll = window.setInterval(() => {
-      if (!popup.closed) return;
-      done();
-      reject(new TelegramClosedError());
-    }, CLOSED_POLL_MS);
-    window.addEventListener('message', onMessage);
-  });
+  return { initData: proof.initData, source: proof.source };
 }
 
 /**
@@ -150,6 +100,6 @@ const TELEGRAM_REFUSALS: Partial<Record<string, MessageKey>> = {
 export function telegramFailureKey(failure: unknown): MessageKey {
   if (isApiError(failure)) return TELEGRAM_REFUSALS[failure.code] ?? errorMessageKey(failure);
   if (failure instanceof PopupBlockedError) return 'auth.telegramPopupBlocked';
-  if (failure instanceof TelegramClosedError) return 'auth.telegramCancelled';
+  if (failure instanceof ProviderWindowClosedError) return 'auth.telegramCancelled';
   return errorMessageKey(failure);
 }

@@ -1,13 +1,24 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
-import type { TelegramProof, WalletProof } from '@exchange-web/protocol/third-party';
+import type { OpenIdProof, TelegramProof, WalletProof } from '@exchange-web/protocol/third-party';
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useCallback, useState } from 'react';
+import { OPENID_PROVIDER_NAMES, openIdFailureKey, type OpenIdProvider } from './openid';
 import { telegramFailureKey, telegramPerson } from './telegram';
 import type { useSignInForm } from './useSignInForm';
 import { walletFailureKey } from './wallet';
+
+/** Each OpenID provider's calls. */
+const OPENID_CALLS = {
+  google: {
+    check: Endpoints.googleCheck,
+    sign: ApiPath.googleSign,
+    register: ApiPath.googleRegister,
+  },
+  apple: { check: Endpoints.appleCheck, sign: ApiPath.appleSign, register: ApiPath.appleRegister },
+} as const;
 
 /** An identity that proved itself but has no account yet: the account on offer. */
 interface UnknownIdentity {
@@ -19,8 +30,8 @@ interface UnknownIdentity {
 }
 
 /**
- * Signing in with a proof from a wallet or from Telegram (README "Third-party sign-in"): `check`
- * first, then `sign` for a bound identity, or an account offered for an unknown one (its proof
+ * Signing in with a proof from a wallet, Telegram, Google or Apple (README "Third-party sign-in"):
+ * `check` first, then `sign` for a bound identity, or an account offered for an unknown one (its proof
  * kept for `register`, through human verification). Both the log-in page and Telegram's return
  * page sign in so.
  */
@@ -72,7 +83,29 @@ export function useThirdPartySignIn(form: ReturnType<typeof useSignInForm>) {
     [endpoints, submit, showFailure, t],
   );
 
-  return { unknown, withWallet, withTelegram };
+  const withOpenId = useCallback(
+    async (provider: OpenIdProvider, prove: () => Promise<OpenIdProof>) => {
+      const wording: (failure: unknown) => MessageKey = openIdFailureKey;
+      const calls = OPENID_CALLS[provider];
+      const name = OPENID_PROVIDER_NAMES[provider];
+      try {
+        const proof = await prove();
+        // The check proves the answer once; sign or register then use what it proved.
+        const { bound } = await endpoints.call(calls.check, proof);
+        if (bound) return await submit(calls.sign, proof, wording);
+        setUnknown({
+          sentence: t('auth.openIdNoAccount', { provider: name }),
+          action: t('auth.openIdCreateAccount', { provider: name }),
+          create: () => submit(calls.register, proof, wording),
+        });
+      } catch (failure) {
+        showFailure(failure, wording);
+      }
+    },
+    [endpoints, submit, showFailure, t],
+  );
+
+  return { unknown, withWallet, withTelegram, withOpenId };
 }
 
 /** The account offered to an identity no account has. */

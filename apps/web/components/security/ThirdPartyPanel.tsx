@@ -8,6 +8,12 @@ import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { useAccountActions } from '../account/useAccountActions';
 import { takesEitherCode } from '../auth/factor-code';
+import {
+  OPENID_PROVIDER_NAMES,
+  openIdFailureKey,
+  openIdProof,
+  type OpenIdProvider,
+} from '../auth/openid';
 import { telegramFailureKey, telegramPerson, telegramProof } from '../auth/telegram';
 import { walletFailureKey, walletProof } from '../auth/wallet';
 import { Button } from '../form/controls';
@@ -22,9 +28,25 @@ export interface ThirdPartyPanelProps {
   actions: ReturnType<typeof useAccountActions>;
 }
 
-/** How the panel names an identity: a wallet's address, a Telegram account's id. */
+/** How the panel names an identity: a wallet's address, else the provider and the account's id. */
 const nameOf = (identity: ThirdPartyIdentity) =>
-  identity.provider === 'telegram' ? `Telegram ${identity.subject}` : identity.subject;
+  identity.provider === 'wallet'
+    ? identity.subject
+    : `${identity.provider === 'telegram' ? 'Telegram' : OPENID_PROVIDER_NAMES[identity.provider]} ${identity.subject}`;
+
+/** Each OpenID provider's calls from this panel. */
+const OPENID_CHANGES = {
+  google: {
+    authorize: Endpoints.googleAuthorize,
+    bind: Endpoints.googleBind,
+    unbind: Endpoints.googleUnbind,
+  },
+  apple: {
+    authorize: Endpoints.appleAuthorize,
+    bind: Endpoints.appleBind,
+    unbind: Endpoints.appleUnbind,
+  },
+} as const;
 
 /**
  * The wallets and Telegram accounts that sign in to the account (README "Third-party sign-in"):
@@ -104,10 +126,30 @@ export function ThirdPartyPanel({ authenticator, actions }: ThirdPartyPanelProps
     }, telegramFailureKey);
   };
 
+  // The provider's window opens inside the click, as Telegram's does.
+  const linkOpenId = (provider: OpenIdProvider) => {
+    const given = factors();
+    if (!given) return;
+    const calls = OPENID_CHANGES[provider];
+    void run(async () => {
+      const proof = await openIdProof(() => endpoints.call(calls.authorize, {}));
+      await endpoints.call(calls.bind, { ...proof, ...given });
+      return t('security.openIdLinked', { provider: OPENID_PROVIDER_NAMES[provider] });
+    }, openIdFailureKey);
+  };
+
   const remove = (identity: ThirdPartyIdentity) => {
     const given = factors();
     if (!given) return;
-    if (identity.provider === 'telegram') {
+    const provider = identity.provider;
+    if (provider === 'google' || provider === 'apple') {
+      void run(async () => {
+        await endpoints.call(OPENID_CHANGES[provider].unbind, { id: identity.subject, ...given });
+        return t('security.identityRemoved', { name: nameOf(identity) });
+      }, openIdFailureKey);
+      return;
+    }
+    if (provider === 'telegram') {
       void run(async () => {
         await endpoints.call(Endpoints.telegramUnbind, { id: identity.subject, ...given });
         return t('security.identityRemoved', { name: nameOf(identity) });
@@ -179,6 +221,12 @@ export function ThirdPartyPanel({ authenticator, actions }: ThirdPartyPanelProps
         </Button>{' '}
         <Button loading={busy} onClick={linkTelegram} data-testid="link-telegram">
           {t('security.linkTelegram')}
+        </Button>{' '}
+        <Button loading={busy} onClick={() => linkOpenId('google')} data-testid="link-google">
+          {t('security.linkGoogle')}
+        </Button>{' '}
+        <Button loading={busy} onClick={() => linkOpenId('apple')} data-testid="link-apple">
+          {t('security.linkApple')}
         </Button>
       </form>
     </>
