@@ -15,7 +15,11 @@ import { TELEGRAM_RETURN_PATH } from '@exchange-web/protocol/paths';
 import { walletProof } from '../components/auth/wallet';
 import { telegramProof } from '../components/auth/telegram';
 import { openIdProof, type OpenIdProvider } from '../components/auth/openid';
-import { UnknownIdentityOffer, useThirdPartySignIn } from '../components/auth/useThirdPartySignIn';
+import {
+  SignInWays,
+  UnknownIdentityOffer,
+  useThirdPartySignIn,
+} from '../components/auth/useThirdPartySignIn';
 
 export const getServerSideProps = signInPageProps;
 
@@ -142,53 +146,28 @@ export default function LoginPage() {
         {challenge ? null : (
           <p className="auth-switch">
             {byQr ? null : (
-              <>
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={submitting}
-                  onClick={() => void walletLogIn()}
-                  data-testid="wallet-login"
-                >
-                  {t('auth.walletLogIn')}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={submitting}
-                  onClick={() => void telegramLogIn()}
-                  data-testid="telegram-login"
-                >
-                  {t('auth.telegramLogIn')}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={submitting}
-                  onClick={() => void openIdLogIn('google')}
-                  data-testid="google-login"
-                >
-                  {t('auth.googleLogIn')}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={submitting}
-                  onClick={() => void openIdLogIn('apple')}
-                  data-testid="apple-login"
-                >
-                  {t('auth.appleLogIn')}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={submitting}
-                  onClick={() => void passkeyLogIn()}
-                  data-testid="passkey-login"
-                >
-                  {t('auth.passkeyLogIn')}
-                </button>{' '}
-              </>
+              <SignInWays
+                disabled={submitting}
+                ways={[
+                  { testId: 'wallet-login', label: t('auth.walletLogIn'), start: walletLogIn },
+                  {
+                    testId: 'telegram-login',
+                    label: t('auth.telegramLogIn'),
+                    start: telegramLogIn,
+                  },
+                  {
+                    testId: 'google-login',
+                    label: t('auth.googleLogIn'),
+                    start: () => openIdLogIn('google'),
+                  },
+                  {
+                    testId: 'apple-login',
+                    label: t('auth.appleLogIn'),
+                    start: () => openIdLogIn('apple'),
+                  },
+                  { testId: 'passkey-login', label: t('auth.passkeyLogIn'), start: passkeyLogIn },
+                ]}
+              />
             )}
             <button
               type="button"

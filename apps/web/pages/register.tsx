@@ -31,6 +31,7 @@ import formStyles from '../components/form/form.module.css';
 import { signInPageProps } from '../lib/page-access';
 import { AuthSubmit } from '../components/auth/AuthSubmit';
 import { ApiPath, TELEGRAM_RETURN_PATH } from '@exchange-web/protocol/paths';
+import { SignInWays } from '../components/auth/useThirdPartySignIn';
 import { telegramFailureKey, telegramProof } from '../components/auth/telegram';
 import { openIdFailureKey, openIdProof, type OpenIdProvider } from '../components/auth/openid';
 import { walletFailureKey, walletProof } from '../components/auth/wallet';
@@ -278,42 +279,27 @@ export default function RegisterPage() {
           <AuthSubmit error={error} submitting={submitting} label={t('auth.submitRegister')} />
         </form>
         <p className="auth-switch">
-          <button
-            type="button"
-            className="link-button"
+          <SignInWays
             disabled={submitting}
-            onClick={() => void walletRegister()}
-            data-testid="wallet-register"
-          >
-            {t('auth.walletRegister')}
-          </button>{' '}
-          <button
-            type="button"
-            className="link-button"
-            disabled={submitting}
-            onClick={() => void telegramRegister()}
-            data-testid="telegram-register"
-          >
-            {t('auth.telegramRegister')}
-          </button>{' '}
-          <button
-            type="button"
-            className="link-button"
-            disabled={submitting}
-            onClick={() => void openIdRegister('google')}
-            data-testid="google-register"
-          >
-            {t('auth.googleRegister')}
-          </button>{' '}
-          <button
-            type="button"
-            className="link-button"
-            disabled={submitting}
-            onClick={() => void openIdRegister('apple')}
-            data-testid="apple-register"
-          >
-            {t('auth.appleRegister')}
-          </button>
+            ways={[
+              { testId: 'wallet-register', label: t('auth.walletRegister'), start: walletRegister },
+              {
+                testId: 'telegram-register',
+                label: t('auth.telegramRegister'),
+                start: telegramRegister,
+              },
+              {
+                testId: 'google-register',
+                label: t('auth.googleRegister'),
+                start: () => openIdRegister('google'),
+              },
+              {
+                testId: 'apple-register',
+                label: t('auth.appleRegister'),
+                start: () => openIdRegister('apple'),
+              },
+            ]}
+          />
         </p>
         <p className="auth-switch">
           {t('auth.haveAccount')} <a href={buildPath('/login')}>{t('header.logIn')}</a>

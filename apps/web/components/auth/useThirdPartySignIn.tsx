@@ -4,7 +4,7 @@ import type { OpenIdProof, TelegramProof, WalletProof } from '@exchange-web/prot
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
-import { useCallback, useState } from 'react';
+import { Fragment, useCallback, useState } from 'react';
 import { OPENID_PROVIDER_NAMES, openIdFailureKey, type OpenIdProvider } from './openid';
 import { telegramFailureKey, telegramPerson } from './telegram';
 import type { useSignInForm } from './useSignInForm';
@@ -130,4 +130,28 @@ export function UnknownIdentityOffer({
       </button>
     </div>
   );
+}
+
+/** One way of signing in offered as a link-styled button. */
+export interface SignInWay {
+  testId: string;
+  label: string;
+  start: () => Promise<unknown>;
+}
+
+/** The other ways of signing in (a wallet, Telegram, Google, Apple, a passkey), in a row. */
+export function SignInWays({ ways, disabled }: { ways: readonly SignInWay[]; disabled: boolean }) {
+  return ways.map((way) => (
+    <Fragment key={way.testId}>
+      <button
+        type="button"
+        className="link-button"
+        disabled={disabled}
+        onClick={() => void way.start()}
+        data-testid={way.testId}
+      >
+        {way.label}
+      </button>{' '}
+    </Fragment>
+  ));
 }
