@@ -9,7 +9,7 @@ import { handBack } from '../components/auth/provider-window';
  * Where Google and Apple send a person back (the redirect URI registered with each; paths
  * `OPENID_RETURN_PATH`, README "Third-party sign-in"): in the window a page of this site opened,
  * it hands the provider's answer (or refusal) to that page, which started the sign-in and checks
- * the answer is for it, and closes. Reached any other way, it says where to start.
+ * the answer is for it, and closes this window. Reached any other way, it says where to start.
  */
 export default function OpenIdReturnPage() {
   const { t, buildPath } = useShellState();

@@ -19,7 +19,7 @@ type ReturnState = 'reading' | 'handedBack' | 'signingIn' | 'missing';
 /**
  * Where Telegram's login page sends a person back with the data it signed (README "Third-party
  * sign-in"). Opened in Telegram's window by a page of this site, it hands the data to that page
- * and closes; opened on its own (a phone that kept one tab), it signs in here: the account, or
+ * and that page closes the window; opened on its own (a phone that kept one tab), it signs in here: the account, or
  * its second step, or an account offered to a Telegram account that has none.
  */
 export default function TelegramReturnPage() {

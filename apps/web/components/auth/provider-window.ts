@@ -43,9 +43,12 @@ export async function providerAnswer<Start>(
       const message = event.data as { type?: unknown } | null;
       if (typeof message !== 'object' || message === null || message.type !== type) return;
       done();
+      popup.close();
       resolve(message);
     };
-    // No event tells a window closed: a person who gives up closes it, and the wait ends.
+    // No event tells a window closed: a person who gives up closes it, and the wait ends. The
+    // return page never closes itself (this page does, once its message is in), so a closed
+    // window is one the person closed, not an answer still on its way.
     const closedPoll = window.setInterval(() => {
       if (!popup.closed) return;
       done();
@@ -57,13 +60,12 @@ export async function providerAnswer<Start>(
 }
 
 /**
- * Hands what a provider sent back to the page that opened this window (this site's pages only)
- * and closes it; false when no page opened it.
+ * Hands what a provider sent back to the page that opened this window (this site's pages only),
+ * which then closes it; false when no page opened it.
  */
 export function handBack(message: { type: string; [field: string]: unknown }): boolean {
   const opener = window.opener as Window | null;
   if (!opener || opener === window) return false;
   opener.postMessage(message, window.location.origin);
-  window.close();
   return true;
 }

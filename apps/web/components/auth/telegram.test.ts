@@ -119,6 +119,8 @@ describe('telegramProof', () => {
       new MessageEvent('message', { data, origin: window.location.origin, source: popup as never }),
     );
     await expect(proof).resolves.toEqual({ initData: signed, source: 'widget' });
+    // The opener closes the window once the answer is in: the return page does not.
+    expect(popup.close).toHaveBeenCalled();
   });
 
   it('ends the wait when the person closes the window, and says a blocked window', async () => {
