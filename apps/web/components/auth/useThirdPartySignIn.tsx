@@ -41,68 +41,81 @@ export function useThirdPartySignIn(form: ReturnType<typeof useSignInForm>) {
   const { submit, showFailure } = form;
   const [unknown, setUnknown] = useState<UnknownIdentity | null>(null);
 
-  /** Signs in (or offers an account) with a proof; `prove` asks the provider for it. */
-  const withWallet = useCallback(
-    async (prove: () => Promise<WalletProof>) => {
-      const wording = walletFailureKey;
+  /**
+   * Signs in (or offers an account) with a proof; `prove` asks the provider for it, `check` asks
+   * the gateway whether an account has it, and `offer` words the account offered.
+   */
+  const signInWith = useCallback(
+    async <Proof,>(flow: {
+      prove: () => Promise<Proof>;
+      check: (proof: Proof) => Promise<{ bound: boolean }>;
+      paths: { sign: string; register: string };
+      offer: (proof: Proof) => { sentence: string; action: string };
+      wording: (failure: unknown) => MessageKey;
+    }) => {
       try {
-        const proof = await prove();
-        const { bound } = await endpoints.call(Endpoints.walletCheck, {
-          publicAddress: proof.publicAddress,
-        });
-        if (bound) return await submit(ApiPath.walletSign, proof, wording);
+        const proof = await flow.prove();
+        const { bound } = await flow.check(proof);
+        if (bound) return await submit(flow.paths.sign, proof, flow.wording);
         setUnknown({
-          sentence: t('auth.walletNoAccount', { address: proof.publicAddress }),
-          action: t('auth.walletCreateAccount'),
-          create: () => submit(ApiPath.walletRegister, proof, wording),
+          ...flow.offer(proof),
+          create: () => submit(flow.paths.register, proof, flow.wording),
         });
       } catch (failure) {
-        showFailure(failure, wording);
+        showFailure(failure, flow.wording);
       }
     },
-    [endpoints, submit, showFailure, t],
+    [submit, showFailure],
+  );
+
+  const withWallet = useCallback(
+    (prove: () => Promise<WalletProof>) =>
+      signInWith({
+        prove,
+        check: (proof) =>
+          endpoints.call(Endpoints.walletCheck, { publicAddress: proof.publicAddress }),
+        paths: { sign: ApiPath.walletSign, register: ApiPath.walletRegister },
+        offer: (proof) => ({
+          sentence: t('auth.walletNoAccount', { address: proof.publicAddress }),
+          action: t('auth.walletCreateAccount'),
+        }),
+        wording: walletFailureKey,
+      }),
+    [signInWith, endpoints, t],
   );
 
   const withTelegram = useCallback(
-    async (prove: () => Promise<TelegramProof>) => {
-      const wording: (failure: unknown) => MessageKey = telegramFailureKey;
-      try {
-        const proof = await prove();
-        const person = telegramPerson(proof);
-        const { bound } = await endpoints.call(Endpoints.telegramCheck, { id: person.id });
-        if (bound) return await submit(ApiPath.telegramSign, proof, wording);
-        setUnknown({
-          sentence: t('auth.telegramNoAccount', { name: person.name }),
+    (prove: () => Promise<TelegramProof>) =>
+      signInWith({
+        prove,
+        check: (proof) => endpoints.call(Endpoints.telegramCheck, { id: telegramPerson(proof).id }),
+        paths: { sign: ApiPath.telegramSign, register: ApiPath.telegramRegister },
+        offer: (proof) => ({
+          sentence: t('auth.telegramNoAccount', { name: telegramPerson(proof).name }),
           action: t('auth.telegramCreateAccount'),
-          create: () => submit(ApiPath.telegramRegister, proof, wording),
-        });
-      } catch (failure) {
-        showFailure(failure, wording);
-      }
-    },
-    [endpoints, submit, showFailure, t],
+        }),
+        wording: telegramFailureKey,
+      }),
+    [signInWith, endpoints, t],
   );
 
   const withOpenId = useCallback(
-    async (provider: OpenIdProvider, prove: () => Promise<OpenIdProof>) => {
-      const wording: (failure: unknown) => MessageKey = openIdFailureKey;
+    (provider: OpenIdProvider, prove: () => Promise<OpenIdProof>) => {
       const calls = OPENID_CALLS[provider];
       const name = OPENID_PROVIDER_NAMES[provider];
-      try {
-        const proof = await prove();
+      return signInWith({
+        prove,
         // The check proves the answer once; sign or register then use what it proved.
-        const { bound } = await endpoints.call(calls.check, proof);
-        if (bound) return await submit(calls.sign, proof, wording);
-        setUnknown({
+        check: (proof) => endpoints.call(calls.check, proof),
+        paths: calls,
+        offer: () => ({
           sentence: t('auth.openIdNoAccount', { provider: name }),
           action: t('auth.openIdCreateAccount', { provider: name }),
-          create: () => submit(calls.register, proof, wording),
-        });
-      } catch (failure) {
-        showFailure(failure, wording);
-      }
+        }),
+        wording: openIdFailureKey,
+      });
     },
-    [endpoints, submit, showFailure, t],
+    [signInWith, endpoints, t],
   );
 
   return { unknown, withWallet, withTelegram, withOpenId };

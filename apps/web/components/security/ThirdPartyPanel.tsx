@@ -138,28 +138,27 @@ export function ThirdPartyPanel({ authenticator, actions }: ThirdPartyPanelProps
     }, openIdFailureKey);
   };
 
+  /** Removes an identity by its provider's call, its failures in that provider's words. */
   const remove = (identity: ThirdPartyIdentity) => {
     const given = factors();
     if (!given) return;
-    const provider = identity.provider;
-    if (provider === 'google' || provider === 'apple') {
-      void run(async () => {
-        await endpoints.call(OPENID_CHANGES[provider].unbind, { id: identity.subject, ...given });
-        return t('security.identityRemoved', { name: nameOf(identity) });
-      }, openIdFailureKey);
-      return;
-    }
-    if (provider === 'telegram') {
-      void run(async () => {
-        await endpoints.call(Endpoints.telegramUnbind, { id: identity.subject, ...given });
-        return t('security.identityRemoved', { name: nameOf(identity) });
-      }, telegramFailureKey);
-      return;
-    }
+    const { provider, subject } = identity;
+    const unbind = (): Promise<unknown> =>
+      provider === 'wallet'
+        ? endpoints.call(Endpoints.walletUnbind, { publicAddress: subject, ...given })
+        : provider === 'telegram'
+          ? endpoints.call(Endpoints.telegramUnbind, { id: subject, ...given })
+          : endpoints.call(OPENID_CHANGES[provider].unbind, { id: subject, ...given });
+    const wording =
+      provider === 'wallet'
+        ? walletFailureKey
+        : provider === 'telegram'
+          ? telegramFailureKey
+          : openIdFailureKey;
     void run(async () => {
-      await endpoints.call(Endpoints.walletUnbind, { publicAddress: identity.subject, ...given });
+      await unbind();
       return t('security.identityRemoved', { name: nameOf(identity) });
-    }, walletFailureKey);
+    }, wording);
   };
 
   const identities = list.data?.items ?? null;
