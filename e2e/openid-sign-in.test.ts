@@ -4,7 +4,7 @@
 // own. The person signs in and consents there; the provider sends the window back to the site's
 // return page with a code, which the gateway trades (PKCE) for an ID token it verifies. Registered
 // from the register page (through human verification), signed in on another device, offered an
-// account from the log-in page, and linked to a password account on the security page.
+// account from the log-in page, and each linked to a password account on the security page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerByEmail, uniqueEmail } from './support/accounts';
@@ -136,29 +136,32 @@ describe('signing in with Google and Apple', () => {
   });
 });
 
-describe('linking Google to a password account', () => {
+describe.each([
+  ['Google', 'google'],
+  ['Apple', 'apple'],
+] as const)('linking %s to a password account', (name, provider) => {
   it('links it with the password, signs in with it, then removes it', async () => {
     const login = newPerson();
     const { context, page } = await device();
-    await registerByEmail(page, siteUrl, uniqueEmail('e2e-google'), PASSWORD);
+    await registerByEmail(page, siteUrl, uniqueEmail(`e2e-${provider}`), PASSWORD);
     await page.goto(`${siteUrl}/modifyverification#third-party-title`);
     const panel = page.getByTestId('third-party');
     await page.locator('#thirdPartyPwd').fill(PASSWORD);
-    await continueWithProvider(page, 'link-google', login);
+    await continueWithProvider(page, `link-${provider}`, login);
     await panel
-      .getByText('Your Google account is linked: it can now sign in to your account.')
+      .getByText(`Your ${name} account is linked: it can now sign in to your account.`)
       .waitFor();
-    await panel.getByTestId('third-party-list').getByText(`Google ${login}`).waitFor();
+    await panel.getByTestId('third-party-list').getByText(`${name} ${login}`).waitFor();
 
     const other = await device();
     await other.page.goto(`${siteUrl}/login`);
-    await continueWithProvider(other.page, 'google-login', login);
+    await continueWithProvider(other.page, `${provider}-login`, login);
     await other.page.waitForURL(`${siteUrl}/account`);
     await other.context.close();
 
     await page.locator('#thirdPartyPwd').fill(PASSWORD);
-    await panel.getByRole('button', { name: `Remove Google ${login}` }).click();
-    await panel.getByText(`Google ${login} is removed.`).waitFor();
+    await panel.getByRole('button', { name: `Remove ${name} ${login}` }).click();
+    await panel.getByText(`${name} ${login} is removed.`).waitFor();
     await context.close();
   });
 });

@@ -3,8 +3,8 @@
 // own, as it would open Telegram's; the person says who they are there, and the stand-in sends the
 // window back to the site with the fields signed under the stack's bot token, which the gateway
 // checks. Registered from the register page (through human verification), signed in on another
-// device, offered an account from the log-in page, signed in by the return page alone, and linked
-// to a password account on the security page and removed again.
+// device, offered an account from the log-in page, signed in by the return page alone and as the
+// bot's Mini App, and linked to a password account on the security page and removed again.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_TELEGRAM_BOT_TOKEN } from '../scripts/stack.mjs';
@@ -34,9 +34,12 @@ async function device(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-/** Confirms as the Telegram account `id` on the login page that opened at `telegram`. */
-async function confirmAs(telegram: Page, id: string, username = `e2e_${id}`) {
-  await telegram.waitForURL(`${mailCatcherUrl}/telegram/auth?**`);
+/**
+ * Confirms as the Telegram account `id` on the stand-in's page that opened at `telegram`: its
+ * login page, or (`at: 'app'`) the page that opens the site as the bot's Mini App.
+ */
+async function confirmAs(telegram: Page, id: string, username = `e2e_${id}`, at = 'auth') {
+  await telegram.waitForURL(`${mailCatcherUrl}/telegram/${at}?**`);
   await telegram.locator('input[name="id"]').fill(id);
   await telegram.locator('input[name="first_name"]').fill('Ada');
   await telegram.locator('input[name="username"]').fill(username);
@@ -103,6 +106,32 @@ describe('signing in with Telegram', () => {
     await confirmAs(page, id);
     await page.waitForURL(`${siteUrl}/ja/account`);
     await context.close();
+  });
+
+  it('signs in, or offers an account, when Telegram opens the site as the bot’s Mini App', async () => {
+    const miniApp = new URL(`${mailCatcherUrl}/telegram/app`);
+    miniApp.searchParams.set('bot_id', LOCAL_TELEGRAM_BOT_TOKEN.split(':')[0] ?? '');
+    miniApp.searchParams.set('origin', siteUrl);
+    miniApp.searchParams.set('return_to', `${siteUrl}/telegram-login`);
+    const stranger = newTelegramId();
+    const first = await device();
+    await first.page.goto(miniApp.href);
+    // No username: the Mini App's launch data names the person by their first name.
+    await confirmAs(first.page, stranger, '', 'app');
+    const offer = first.page.getByTestId('identity-unknown');
+    await offer.getByText('No account has the Telegram account Ada yet.').waitFor();
+    // The launch data left the address bar as soon as it was read.
+    expect(new URL(first.page.url()).hash).toBe('');
+    await offer.getByTestId('identity-create-account').click();
+    await passChallenge(first.page);
+    await first.page.waitForURL(`${siteUrl}/account`);
+    await first.context.close();
+
+    const again = await device();
+    await again.page.goto(miniApp.href);
+    await confirmAs(again.page, stranger, '', 'app');
+    await again.page.waitForURL(`${siteUrl}/account`);
+    await again.context.close();
   });
 
   it('offers an account to a Telegram account that has none, and makes it', async () => {

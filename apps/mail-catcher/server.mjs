@@ -1,7 +1,8 @@
 // The local mail and SMS catcher of `npm start` and the e2e stack: the gateway's e-mails arrive
 // here over real SMTP and its text messages on the SMS webhook, and a person (or a test) reads them
 // in an inbox instead of a real mailbox or phone. It also stands in for Telegram's login page
-// (telegram-login.mjs), signing under the bot token `TELEGRAM_BOT_TOKEN` the gateway holds too,
+// (telegram-login.mjs), signing under the bot token `TELEGRAM_BOT_TOKEN` the gateway holds too
+// (and opens the site as a Telegram Mini App at `/telegram/app`),
 // and for Google's and Apple's OpenID providers under `/oidc` (openid-provider.mjs), with the
 // clients `OPENID_CLIENTS` names (JSON: `[{client_id, client_secret, redirect_uris}]`).
 //
@@ -14,7 +15,12 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { answerParserErrors, refuseOnSocket } from '@exchange-web/node-guards/parser-errors';
 import { createOpenIdProvider } from './openid-provider.mjs';
-import { telegramConfirm, telegramLoginPage } from './telegram-login.mjs';
+import {
+  TelegramAction,
+  telegramConfirm,
+  telegramLoginPage,
+  telegramMiniAppLaunch,
+} from './telegram-login.mjs';
 
 const HOST = '127.0.0.1';
 
@@ -334,6 +340,8 @@ const ROUTES = {
   '/api/sms': ['POST'],
   '/telegram/auth': ['GET', 'HEAD'],
   '/telegram/confirm': ['GET', 'HEAD'],
+  '/telegram/app': ['GET', 'HEAD'],
+  '/telegram/app/open': ['GET', 'HEAD'],
 };
 
 /** Where the OpenID provider stand-in is mounted: its issuer is this server's origin and path. */
@@ -416,8 +424,13 @@ async function handle(request, response) {
         },
         inboxPage(),
       );
-    case '/telegram/auth': {
-      const page = telegramLoginPage(query, telegramBotToken);
+    case '/telegram/auth':
+    case '/telegram/app': {
+      const page = telegramLoginPage(
+        query,
+        telegramBotToken,
+        rawPath === '/telegram/app' ? TelegramAction.openApp : TelegramAction.confirm,
+      );
       if (page.html === undefined) return reply(response, page.status, {}, page.text);
       return reply(
         response,
@@ -428,6 +441,11 @@ async function handle(request, response) {
     }
     case '/telegram/confirm': {
       const next = telegramConfirm(query, telegramBotToken);
+      if (next.location === undefined) return reply(response, next.status, {}, next.text);
+      return reply(response, 303, { location: next.location }, 'see other');
+    }
+    case '/telegram/app/open': {
+      const next = telegramMiniAppLaunch(query, telegramBotToken);
       if (next.location === undefined) return reply(response, next.status, {}, next.text);
       return reply(response, 303, { location: next.location }, 'see other');
     }

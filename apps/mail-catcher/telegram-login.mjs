@@ -3,7 +3,9 @@
 // on Telegram, and it sends them back to the site with the fields signed as Telegram signs them
 // (core.telegram.org/widgets/login, "Checking authorization") under the bot token the gateway
 // holds too. Nothing about the account is checked: this is where Telegram would ask the person.
-import { createHash, createHmac, randomInt } from 'node:crypto';
+// It also opens the site as Telegram opens a Mini App (core.telegram.org/bots/webapps): the page
+// with the launch data, signed under the Mini App key, in its `#tgWebAppData` fragment.
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
@@ -43,8 +45,14 @@ function requestFrom(query, botToken) {
   return { botId, origin, returnTo };
 }
 
-/** The page that asks who is signing in; the form goes to `/telegram/confirm`. */
-export function telegramLoginPage(query, botToken) {
+/** Where each of the stand-in's forms goes: the login widget's way back, or a Mini App's launch. */
+export const TelegramAction = { confirm: '/telegram/confirm', openApp: '/telegram/app/open' };
+
+/**
+ * The page that asks who is signing in; the form goes to `action` (the login's confirmation, or
+ * the Mini App's launch).
+ */
+export function telegramLoginPage(query, botToken, action = TelegramAction.confirm) {
   const request = requestFrom(query, botToken);
   if (request.error !== undefined) return { status: request.status, text: request.error };
   const hidden = ['bot_id', 'origin', 'return_to']
@@ -66,7 +74,7 @@ button { padding: 0.5rem 1rem; font: inherit; }
 <body>
 <h1>Log in to ${escapeHtml(request.origin)}</h1>
 <p>This local stand-in for Telegram signs in as the Telegram account you name. Give the same id again to sign in as the same person.</p>
-<form method="get" action="/telegram/confirm">
+<form method="get" action="${action}">
 ${hidden}
 <label>Telegram id <input name="id" inputmode="numeric" required pattern="[1-9][0-9]{0,19}" value="${randomInt(100_000_000, 999_999_999)}"></label>
 <label>First name <input name="first_name" required maxlength="${MAX_NAME_LENGTH}" value="Telegram user"></label>
@@ -94,28 +102,81 @@ export function signTelegramFields(fields, botToken) {
   return { ...fields, hash: createHmac('sha256', key).update(checkString).digest('hex') };
 }
 
+/** The person a form names, or the reason it is refused. */
+function personFrom(query) {
+  const id = query.get('id') ?? '';
+  const firstName = (query.get('first_name') ?? '').trim();
+  const username = query.get('username') ?? '';
+  if (!ID_PATTERN.test(id)) return { status: 400, error: 'id: a positive whole number' };
+  if (firstName === '' || firstName.length > MAX_NAME_LENGTH) {
+    return { status: 400, error: `first_name: 1 to ${MAX_NAME_LENGTH} characters` };
+  }
+  if (!USERNAME_PATTERN.test(username))
+    return { status: 400, error: 'username: letters, digits, _' };
+  return { id, firstName, username };
+}
+
 /** Where the confirmed person goes: the way back, with the signed fields in its query. */
 export function telegramConfirm(query, botToken, now = Date.now()) {
   const request = requestFrom(query, botToken);
   if (request.error !== undefined) return { status: request.status, text: request.error };
-  const id = query.get('id') ?? '';
-  const firstName = (query.get('first_name') ?? '').trim();
-  const username = query.get('username') ?? '';
-  if (!ID_PATTERN.test(id)) return { status: 400, text: 'id: a positive whole number' };
-  if (firstName === '' || firstName.length > MAX_NAME_LENGTH) {
-    return { status: 400, text: `first_name: 1 to ${MAX_NAME_LENGTH} characters` };
-  }
-  if (!USERNAME_PATTERN.test(username))
-    return { status: 400, text: 'username: letters, digits, _' };
+  const person = personFrom(query);
+  if (person.error !== undefined) return { status: person.status, text: person.error };
   const fields = {
-    id,
-    first_name: firstName,
-    ...(username === '' ? {} : { username }),
+    id: person.id,
+    first_name: person.firstName,
+    ...(person.username === '' ? {} : { username: person.username }),
     auth_date: String(Math.floor(now / 1000)),
   };
   const location = new URL(request.returnTo);
   for (const [name, value] of Object.entries(signTelegramFields(fields, botToken))) {
     location.searchParams.set(name, value);
   }
+  return { status: 303, location: location.toString() };
+}
+
+/**
+ * A Mini App's launch data (`initData`) as Telegram signs it: every field but `hash`, sorted,
+ * under HMAC-SHA-256 of the bot token keyed by `WebAppData`.
+ */
+export function signMiniAppData(fields, botToken) {
+  const checkString = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n');
+  const key = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  const hash = createHmac('sha256', key).update(checkString).digest('hex');
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+/**
+ * Opens the site's page as Telegram opens a Mini App: the launch data in the `tgWebAppData`
+ * parameter of its fragment, beside the client's version and platform.
+ */
+export function telegramMiniAppLaunch(query, botToken, now = Date.now()) {
+  const request = requestFrom(query, botToken);
+  if (request.error !== undefined) return { status: request.status, text: request.error };
+  const person = personFrom(query);
+  if (person.error !== undefined) return { status: person.status, text: person.error };
+  const user = {
+    id: Number(person.id),
+    first_name: person.firstName,
+    ...(person.username === '' ? {} : { username: person.username }),
+    language_code: 'en',
+  };
+  const initData = signMiniAppData(
+    {
+      query_id: `AA${randomBytes(12).toString('base64url')}`,
+      user: JSON.stringify(user),
+      auth_date: String(Math.floor(now / 1000)),
+    },
+    botToken,
+  );
+  const location = new URL(request.returnTo);
+  location.hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'weba',
+  }).toString();
   return { status: 303, location: location.toString() };
 }

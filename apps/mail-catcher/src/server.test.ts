@@ -465,6 +465,37 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
       expect(hash).toBe(createHmac('sha256', key).update(checkString).digest('hex'));
     });
 
+    it('opens the site as a Mini App, the launch data signed under the Mini App key', async () => {
+      const page = await login(asked, '/telegram/app');
+      expect(await page.text()).toContain('<form method="get" action="/telegram/app/open">');
+      const before = Math.floor(Date.now() / 1000);
+      const reply = await login(
+        { ...asked, id: '424242', first_name: 'Ada', username: 'ada_l' },
+        '/telegram/app/open',
+      );
+      expect(reply.status).toBe(303);
+      const opened = new URL(reply.headers.get('location') ?? '');
+      expect(`${opened.origin}${opened.pathname}${opened.search}`).toBe(
+        `${site}/ja/telegram-login`,
+      );
+      const launch = new URLSearchParams(opened.hash.slice(1));
+      expect(launch.get('tgWebAppPlatform')).toBe('weba');
+      const initData = new URLSearchParams(launch.get('tgWebAppData') ?? '');
+      expect(JSON.parse(initData.get('user') ?? '')).toMatchObject({
+        id: 424242,
+        first_name: 'Ada',
+      });
+      expect(Number(initData.get('auth_date'))).toBeGreaterThanOrEqual(before);
+      const hash = initData.get('hash');
+      initData.delete('hash');
+      const checkString = [...initData]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, value]) => `${key}=${value}`)
+        .join('\n');
+      const key = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
+      expect(hash).toBe(createHmac('sha256', key).update(checkString).digest('hex'));
+    });
+
     it('refuses another bot, a way back off the site, and a malformed person with 400', async () => {
       const person = { id: '424242', first_name: 'Ada' };
       for (const [params, reason] of [
@@ -473,7 +504,12 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
         [{ ...asked, origin: 'javascript:alert(1)' }, 'return_to'],
         [{ bot_id: '7000000001' }, 'return_to'],
       ] as const) {
-        for (const path of ['/telegram/auth', '/telegram/confirm']) {
+        for (const path of [
+          '/telegram/auth',
+          '/telegram/confirm',
+          '/telegram/app',
+          '/telegram/app/open',
+        ]) {
           const reply = await login({ ...params, ...person }, path);
           expect(reply.status).toBe(400);
           expect(await reply.text()).toContain(reason);
@@ -486,9 +522,11 @@ describe('the mail catcher', { timeout: 30_000 }, () => {
         [{ ...person, first_name: 'a'.repeat(65) }, 'first_name'],
         [{ ...person, username: 'no spaces' }, 'username'],
       ] as const) {
-        const reply = await login({ ...asked, ...params }, '/telegram/confirm');
-        expect(reply.status).toBe(400);
-        expect(await reply.text()).toContain(reason);
+        for (const path of ['/telegram/confirm', '/telegram/app/open']) {
+          const reply = await login({ ...asked, ...params }, path);
+          expect(reply.status).toBe(400);
+          expect(await reply.text()).toContain(reason);
+        }
       }
       await expectServing();
     });

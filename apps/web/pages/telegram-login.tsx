@@ -18,9 +18,10 @@ type ReturnState = 'reading' | 'handedBack' | 'signingIn' | 'missing';
 
 /**
  * Where Telegram's login page sends a person back with the data it signed (README "Third-party
- * sign-in"). Opened in Telegram's window by a page of this site, it hands the data to that page
- * and that page closes the window; opened on its own (a phone that kept one tab), it signs in here: the account, or
- * its second step, or an account offered to a Telegram account that has none.
+ * sign-in"), and the bot's Mini App page. Opened in Telegram's window by a page of this site, it
+ * hands the data to that page and that page closes the window; opened on its own (a phone that
+ * kept one tab, or Telegram opening the Mini App with its launch data), it signs in here: the
+ * account, or its second step, or an account offered to a Telegram account that has none.
  */
 export default function TelegramReturnPage() {
   const { t, buildPath } = useShellState();

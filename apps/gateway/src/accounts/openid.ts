@@ -35,17 +35,21 @@ export class OpenIdClient {
     return this.#configuration;
   }
 
-  private discover(): Promise<oidc.Configuration> {
+  private async discover(): Promise<oidc.Configuration> {
     const issuer = new URL(this.settings.issuer);
     // Plain HTTP only for a provider on this machine (the local stand-in); config refuses others.
     const insecure = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {};
-    return oidc.discovery(
+    const configuration = await oidc.discovery(
       issuer,
       this.settings.clientId,
       undefined,
       oidc.ClientSecretPost(this.settings.clientSecret),
       { ...insecure, timeout: 10 },
     );
+    // openid-client takes the token endpoint's TLS as the ID token's proof by default (OIDC Core
+    // 3.1.3.7); this also checks its signature against the provider's published keys.
+    oidc.enableNonRepudiationChecks(configuration);
+    return configuration;
   }
 }
 

@@ -62,6 +62,30 @@ describe('proofFromReturn', () => {
     });
   });
 
+  it('takes a Mini App launch data from the fragment, exactly as Telegram signed it', () => {
+    const initData = new URLSearchParams({
+      query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+      user: JSON.stringify({ id: 424242, first_name: 'Ada' }),
+      auth_date: '1700000000',
+      hash: 'c'.repeat(64),
+    }).toString();
+    const hash = `#${new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'ios',
+    })}`;
+    const proof = proofFromReturn({ search: '', hash });
+    expect(proof).toEqual({ initData, source: 'miniApp' });
+    expect(telegramPerson(proof!)).toEqual({ id: '424242', name: 'Ada' });
+    // Launch data that names nobody or carries no signature is no proof.
+    for (const broken of ['user', 'hash']) {
+      const fields = new URLSearchParams(initData);
+      fields.delete(broken);
+      const launch = new URLSearchParams({ tgWebAppData: fields.toString() });
+      expect(proofFromReturn({ search: '', hash: `#${launch}` })).toBeNull();
+    }
+  });
+
   it('finds nothing in a page opened without Telegram, or with a broken fragment', () => {
     expect(proofFromReturn({ search: '', hash: '' })).toBeNull();
     expect(proofFromReturn({ search: '?id=5', hash: '' })).toBeNull();

@@ -38,7 +38,9 @@ export async function telegramProof(
 /**
  * The signed data Telegram sent the return page: the Login Widget's fields in the query
  * (`id`, `first_name`, ..., `auth_date`, `hash`), or, from Telegram's own login page, a
- * `tgAuthResult` fragment holding them as base64url JSON. Null when neither is there.
+ * `tgAuthResult` fragment holding them as base64url JSON; or, when Telegram opened the page as
+ * the bot's Mini App, its launch data (`initData`) in the `tgWebAppData` fragment parameter.
+ * Null when none is there.
  */
 export function proofFromReturn(location: { search: string; hash: string }): TelegramProof | null {
   const query = new URLSearchParams(location.search);
@@ -46,7 +48,15 @@ export function proofFromReturn(location: { search: string; hash: string }): Tel
     // The way back carries no query of its own: every parameter is one Telegram signed.
     return { initData: query.toString(), source: TelegramSource.widget };
   }
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, '')).get('tgAuthResult');
+  const fragments = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const launchData = fragments.get('tgWebAppData');
+  if (launchData) {
+    const fields = new URLSearchParams(launchData);
+    return fields.has('hash') && fields.has('user')
+      ? { initData: launchData, source: TelegramSource.miniApp }
+      : null;
+  }
+  const fragment = fragments.get('tgAuthResult');
   if (!fragment) return null;
   try {
     const json = atob(fragment.replace(/-/g, '+').replace(/_/g, '/'));
