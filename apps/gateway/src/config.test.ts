@@ -44,6 +44,7 @@ describe('readAccountsConfig', () => {
       passkeyChallengesPerIp: { limit: 30, windowMs: 600_000 },
       signInCodesPerAccount: { limit: 10, windowMs: 3_600_000 },
       thirdPartyNoncesPerIp: { limit: 30, windowMs: 600_000 },
+      thirdPartyChecksPerIp: { limit: 60, windowMs: 600_000 },
     });
   });
 
@@ -69,6 +70,8 @@ describe('readAccountsConfig', () => {
       GATEWAY_SIGN_IN_CODES_PER_ACCOUNT_WINDOW_MS: '7000',
       GATEWAY_THIRD_PARTY_NONCES_PER_IP: '5',
       GATEWAY_THIRD_PARTY_NONCES_PER_IP_WINDOW_MS: '8000',
+      GATEWAY_THIRD_PARTY_CHECKS_PER_IP: '7',
+      GATEWAY_THIRD_PARTY_CHECKS_PER_IP_WINDOW_MS: '9000',
     });
     expect(config).toEqual({
       sessionTtlMs: 1000,
@@ -85,6 +88,7 @@ describe('readAccountsConfig', () => {
       passkeyChallengesPerIp: { limit: 7, windowMs: 9000 },
       signInCodesPerAccount: { limit: 2, windowMs: 7000 },
       thirdPartyNoncesPerIp: { limit: 5, windowMs: 8000 },
+      thirdPartyChecksPerIp: { limit: 7, windowMs: 9000 },
     });
     expect(readAccountsConfig({ GATEWAY_COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
     expect(readAccountsConfig({}).maxSessionsPerUser).toBe(10);

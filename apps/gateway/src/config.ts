@@ -66,6 +66,12 @@ export interface AccountsConfig {
   signInCodesPerAccount: WindowLimit;
   /** Wallet sign-in nonces one IP address may ask for. @default 30 per 10 minutes */
   thirdPartyNoncesPerIp: WindowLimit;
+  /**
+   * Third-party `check` calls one IP address may make: Telegram's takes a bare account id, so
+   * without a limit anybody could list which Telegram accounts have an account here.
+   * @default 60 per 10 minutes
+   */
+  thirdPartyChecksPerIp: WindowLimit;
 }
 
 /** Request signing and login encryption (README, "Request signing and login encryption"). */
@@ -409,6 +415,7 @@ export const DEFAULT_ACCOUNTS_CONFIG: Readonly<AccountsConfig> = {
   passkeyChallengesPerIp: { limit: 30, windowMs: 10 * 60_000 },
   signInCodesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
   thirdPartyNoncesPerIp: { limit: 30, windowMs: 10 * 60_000 },
+  thirdPartyChecksPerIp: { limit: 60, windowMs: 10 * 60_000 },
 };
 
 /**
@@ -682,6 +689,18 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
         env,
         'GATEWAY_THIRD_PARTY_NONCES_PER_IP_WINDOW_MS',
         defaults.thirdPartyNoncesPerIp.windowMs,
+      ),
+    },
+    thirdPartyChecksPerIp: {
+      limit: integerFrom(
+        env,
+        'GATEWAY_THIRD_PARTY_CHECKS_PER_IP',
+        defaults.thirdPartyChecksPerIp.limit,
+      ),
+      windowMs: integerFrom(
+        env,
+        'GATEWAY_THIRD_PARTY_CHECKS_PER_IP_WINDOW_MS',
+        defaults.thirdPartyChecksPerIp.windowMs,
       ),
     },
     qrLoginTtlSeconds: integerFrom(env, 'GATEWAY_QR_LOGIN_TTL_SECONDS', defaults.qrLoginTtlSeconds),

@@ -27,19 +27,22 @@ let gateway: RunningGateway;
 let challenged: RunningGateway;
 /** No bot token: Telegram is not set up. */
 let unconfigured: RunningGateway;
+/** Two checks per address. */
+let tight: RunningGateway;
 beforeAll(async () => {
   const telegram = {
     telegramBotToken: BOT_TOKEN,
     telegramLoginUrl: 'http://127.0.0.1:1/telegram/auth',
   };
-  [gateway, challenged, unconfigured] = await Promise.all([
+  [gateway, challenged, unconfigured, tight] = await Promise.all([
     startTestGateway(telegram),
     startTestGateway({ ...telegram, challengeRegister: true }),
     startTestGateway(),
+    startTestGateway({ ...telegram, thirdPartyChecksPerIp: { limit: 2, windowMs: 60_000 } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([gateway.stop(), challenged.stop(), unconfigured.stop()]);
+  await Promise.all([gateway.stop(), challenged.stop(), unconfigured.stop(), tight.stop()]);
 });
 
 let nextId = 100_000 + Math.floor(Math.random() * 1_000_000);
@@ -130,6 +133,15 @@ describe('registering and signing in with Telegram', () => {
       (await device.signedPost(ApiPath.signInHistory, {})).json?.data,
     );
     expect(history.items[0]).toMatchObject({ result: 'success', factor: 'telegram' });
+  });
+
+  it('limits checks per address, so Telegram ids cannot be tried in turn', async () => {
+    const visitor = await SigningClient.create(tight);
+    expect(await check(visitor, telegramPerson().id)).toBe(false);
+    expect(await check(visitor, telegramPerson().id)).toBe(false);
+    const third = await visitor.postEncrypted(ApiPath.telegramCheck, { id: telegramPerson().id });
+    expect(third.status).toBe(429);
+    expect(third.json?.code).toBe(GatewayCode.rateLimited);
   });
 
   it('lets an unknown account’s data register after sign-in refused it, and only once', async () => {

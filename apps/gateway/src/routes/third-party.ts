@@ -87,6 +87,7 @@ export interface ThirdPartyRouteDeps {
       securityLockMs: number;
       allowedOrigins: readonly string[];
       thirdPartyNoncesPerIp: WindowLimit;
+      thirdPartyChecksPerIp: WindowLimit;
     } & ThirdPartyConfig;
   alerts: Parameters<typeof sendSecurityAlert>[0];
 }
@@ -202,6 +203,14 @@ function registerProviderRoutes<Proof, Check, Unbind>(
   // Whether an account has the identity: it tells a visitor only whether to sign in or register.
   routes.post(paths.check, async (c) => {
     const { fields } = await deps.loginBody.read(c, calls.checkSchema);
+    // Per address: Telegram's check names a bare account id, which one could otherwise try in turn.
+    await limitPerAddress(
+      c,
+      deps.db,
+      `${provider}-check`,
+      deps.config.thirdPartyChecksPerIp,
+      `${provider} checks`,
+    );
     const owner = await identityOwner(deps.db, provider, await calls.subjectOfCheck(c, fields));
     const reply: ThirdPartyCheckReply = { bound: owner !== null };
     return ok(c, reply);
