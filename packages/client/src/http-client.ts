@@ -336,17 +336,3 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     endSession: endThisSession,
   };
 }
-
-/**
- * The long-request layer of SPEC 9: the same wrapper with a 60 s timeout, for slow calls.
- * @default timeoutMs Timing.longRequestTimeoutMs (60_000)
- * @example
- * const slow = createLongRequestClient();
- * await slow.post(ApiPath.inscriptionSearch, { keyword: 'ordi' });
- */
-export function createLongRequestClient(options: HttpClientOptions = {}): HttpClient {
-  return createHttpClient({
-    ...options,
-    timeoutMs: options.timeoutMs ?? Timing.longRequestTimeoutMs,
-  });
-}

@@ -10,7 +10,6 @@ import {
   FailureEvent,
   GatewayCode,
   HttpStatus,
-  ResponseCode,
   SESSION_EXPIRY_CODES,
   SIGN_CONFIG_REFETCH_CODES,
   SIGN_ERROR_CODES,
@@ -87,10 +86,6 @@ describe('error catalogue', () => {
       ...Object.values(AccountCode),
     ];
     for (const code of Object.values(ChallengeCode)) expect(others).not.toContain(code);
-  });
-
-  it('has the response code enumeration', () => {
-    expect(ResponseCode).toEqual({ SUCCESS: 0, ERROR: 1, TIMEOUT: 401 });
   });
 
   it('has the gateway codes for bad input', () => {

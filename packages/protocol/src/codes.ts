@@ -22,11 +22,9 @@ export function isSuccessCode(code: unknown): boolean {
   return typeof code === 'string' && (SUCCESS_CODES as readonly string[]).includes(code);
 }
 
-/** The shared layer's response code enumeration (SPEC.md section 8). */
-export const ResponseCode = { SUCCESS: 0, ERROR: 1, TIMEOUT: 401 } as const;
-
-/** A response code number. */
-export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
+// SPEC 8's response code enumeration (SUCCESS 0, ERROR 1, TIMEOUT 401) is not kept: our reading
+// is that it names a result wrapper this client does not have. Replies carry the envelope codes
+// ('00000'; an expired session's are SESSION_EXPIRY_CODES below), and failures the HTTP status.
 
 /** The error codes the client layer acts on (SPEC.md sections 4 and 8). */
 export const ErrorCode = {

@@ -218,7 +218,6 @@ describe('timing and limits (SPEC.md section 9)', () => {
       tabLockWaitMs: 1000,
       toastMs: 3000,
       notificationMs: 4500,
-      altNotificationMs: 1500,
       firstDayMs: 86_400_000,
       trackingOrphanMs: 10_000,
       trackingRetryBaseMs: 1000,

@@ -3,6 +3,8 @@
  * and limits (SPEC.md sections 3, 7 and 9). Everything else imports them from here.
  */
 
+import { ClientPlatform } from './platform';
+
 // ---------------------------------------------------------------------------------------------
 // Cookies (SPEC.md section 3, "Cookie preference record"; section 4)
 
@@ -247,7 +249,8 @@ export const RequestLimit = {
 /** Fixed header values (SPEC.md sections 4 and 7). */
 export const HeaderValue = {
   website: 'mix',
-  terminalType: '1',
+  /** The web's number in the client platform enumeration (SPEC 3), as SPEC 7 sends it. */
+  terminalType: String(ClientPlatform.WEB),
   paptrading: '1',
   json: 'application/json',
 } as const;
@@ -319,8 +322,8 @@ export const Timing = {
   toastMs: 3000,
   /** Notification duration. */
   notificationMs: 4500,
-  /** The other notification library's default duration. */
-  altNotificationMs: 1500,
+  // SPEC 9's "another notification library defaults to 1.5 s" is not kept: our reading is that
+  // the site has one notification library (antd's, above), so no call could use a second's.
   /** The first-day flag is true while the first visit is under this long ago. */
   firstDayMs: 86_400_000,
   /**

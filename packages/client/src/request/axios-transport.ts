@@ -44,8 +44,9 @@ export function axiosTransport(instance: AxiosInstance, timeoutMs: number): Tran
         method: request.method,
         url: `${request.path}${request.search ?? ''}`,
         headers: bodyText === undefined ? request.headers : withJsonType(request.headers),
-        // Per request, so an injected instance keeps the configured timeout too.
-        timeout: timeoutMs,
+        // Per request, so an injected instance keeps the configured timeout too; a long call
+        // (an export) waits SPEC 9's 60 s.
+        timeout: request.timeoutMs ?? timeoutMs,
         // XHR reports a timeout as ECONNABORTED, like a dropped request, unless told apart.
         transitional: { clarifyTimeoutError: true },
         ...(request.method === 'GET'

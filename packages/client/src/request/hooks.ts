@@ -31,6 +31,12 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Cancels the call; a cancelled call rejects with CancelledError, without a toast. */
   signal?: AbortSignal;
+  /**
+   * A slow call (an export reading a list through): SPEC 9's 60 s layer
+   * (Timing.longRequestTimeoutMs) instead of the wrapper's timeout.
+   * @default false
+   */
+  long?: boolean;
 }
 
 /**
@@ -74,6 +80,8 @@ export interface RequestState {
   /** The signed-in user's id when the call started, '' for an anonymous visitor (SPEC 6). */
   readonly userId: string;
   readonly signal: AbortSignal | undefined;
+  /** How long the transport waits for this call: set for a `long` call, else the client's own. */
+  readonly timeoutMs?: number;
   /** The call's final outcome, the promise its caller holds (the duplicate guard shares it). */
   readonly result: Promise<unknown>;
 }

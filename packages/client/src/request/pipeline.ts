@@ -1,5 +1,6 @@
 import { isSuccessCode } from '@exchange-web/protocol/codes';
 import { normaliseApiPath } from '@exchange-web/protocol/paths';
+import { Timing } from '@exchange-web/protocol/registry';
 import { ApiError, MalformedReplyError, WrongApiNameError, type HttpStatusError } from '../errors';
 import {
   readEnvelope,
@@ -125,6 +126,7 @@ export function createPipeline(options: PipelineOptions) {
         attempt,
         userId: callUserId,
         signal: call.signal,
+        ...(call.long ? { timeoutMs: Timing.longRequestTimeoutMs } : {}),
         result,
       };
       for (const hook of hooks) {
