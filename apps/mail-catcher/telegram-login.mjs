@@ -116,12 +116,20 @@ function personFrom(query) {
   return { id, firstName, username };
 }
 
+/** A confirmed form's site and person, or the reason it is refused. */
+function confirmedRequest(query, botToken) {
+  const request = requestFrom(query, botToken);
+  if (request.error !== undefined) return request;
+  const person = personFrom(query);
+  if (person.error !== undefined) return person;
+  return { request, person };
+}
+
 /** Where the confirmed person goes: the way back, with the signed fields in its query. */
 export function telegramConfirm(query, botToken, now = Date.now()) {
-  const request = requestFrom(query, botToken);
-  if (request.error !== undefined) return { status: request.status, text: request.error };
-  const person = personFrom(query);
-  if (person.error !== undefined) return { status: person.status, text: person.error };
+  const asked = confirmedRequest(query, botToken);
+  if (asked.error !== undefined) return { status: asked.status, text: asked.error };
+  const { request, person } = asked;
   const fields = {
     id: person.id,
     first_name: person.firstName,
@@ -154,10 +162,9 @@ export function signMiniAppData(fields, botToken) {
  * parameter of its fragment, beside the client's version and platform.
  */
 export function telegramMiniAppLaunch(query, botToken, now = Date.now()) {
-  const request = requestFrom(query, botToken);
-  if (request.error !== undefined) return { status: request.status, text: request.error };
-  const person = personFrom(query);
-  if (person.error !== undefined) return { status: person.status, text: person.error };
+  const asked = confirmedRequest(query, botToken);
+  if (asked.error !== undefined) return { status: asked.status, text: asked.error };
+  const { request, person } = asked;
   const user = {
     id: Number(person.id),
     first_name: person.firstName,
