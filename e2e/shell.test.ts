@@ -165,8 +165,8 @@ describe('changing language', () => {
     await page.locator('[data-testid="language-menu"] [data-value="ar"]').click();
     await page.waitForURL(`${siteUrl}/ar`);
     await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
-    // AED is not quoted in USDT, so the currency falls back to USD.
-    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("USD")').waitFor();
+    // Arabic's own currency: the gateway's rate table quotes AED beside SPEC's thirteen.
+    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("AED")').waitFor();
     await context.clearCookies({ name: 'lang' });
     await page.close();
   });
@@ -180,7 +180,8 @@ describe('currency', () => {
     await page.locator('[data-testid="currency-menu"] .menu-button').click();
     const items = page.locator('[data-testid="currency-menu"] [role="menuitemradio"]');
     await items.first().waitFor();
-    expect(await items.count()).toBe(13);
+    // SPEC's thirteen and the four languages' own (AED, UAH, UZS, CAD).
+    expect(await items.count()).toBe(17);
     expect(await items.allTextContents()).toContain('EUR-€');
     await page.locator('[data-testid="currency-menu"] [data-value="EUR"]').click();
     const hundred = page.locator('[data-testid="usdt-in-fiat"] tr').nth(1).locator('td');

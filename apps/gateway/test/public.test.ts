@@ -1,5 +1,5 @@
 import { GatewayCode } from '@exchange-web/protocol/codes';
-import { USDT_RATE_CURRENCIES } from '@exchange-web/protocol/currencies';
+import { LANGUAGE_RATE_CURRENCIES, USDT_RATE_CURRENCIES } from '@exchange-web/protocol/currencies';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { clientCommonConfigReplySchema, usdtRateReplySchema } from '@exchange-web/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('health', () => {
 });
 
 describe('POST /v1/mix/public/usdtRate', () => {
-  it('answers every currency of the USDT rate table from the database', async () => {
+  it('answers every currency of the USDT rate table, and each language’s own, from the database', async () => {
     const { status, json, headers } = await call(
       gateway,
       'POST',
@@ -34,7 +34,20 @@ describe('POST /v1/mix/public/usdtRate', () => {
     expect(status).toBe(200);
     expect(json?.code).toBe('00000');
     const reply = usdtRateReplySchema.parse(json?.data);
-    expect(Object.keys(reply.rates).sort()).toEqual([...USDT_RATE_CURRENCIES].sort());
+    expect(Object.keys(reply.rates).sort()).toEqual(
+      [...USDT_RATE_CURRENCIES, ...LANGUAGE_RATE_CURRENCIES].sort(),
+    );
+    // SPEC's thirteen first, in its order, then the languages' own.
+    expect(reply.supported.map((entry) => entry.name.toLowerCase())).toEqual([
+      ...USDT_RATE_CURRENCIES,
+      ...LANGUAGE_RATE_CURRENCIES,
+    ]);
+    expect(reply.supported.find((entry) => entry.value === 'AED')).toEqual({
+      name: 'AED',
+      symbol: 'د.إ',
+      value: 'AED',
+    });
+    expect(reply.rates.cad).toBeGreaterThan(1);
     expect(reply.rates.usd).toBe(1);
     expect(reply.supported.map((entry) => entry.value)).toContain('JPY');
     expect(reply.supported.find((entry) => entry.value === 'EUR')).toEqual({

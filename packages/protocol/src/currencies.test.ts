@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CURRENCY,
+  LANGUAGE_RATE_CURRENCIES,
   USDT_RATE_CURRENCIES,
   currencyForLanguage,
   currencySymbols,
@@ -84,7 +85,19 @@ describe('currencyForLanguage', () => {
     expect(currencyForLanguage('JPY', [])).toBe('USD');
   });
 
-  it('gives every language a quoted currency', () => {
+  it('gives every language its own currency from the gateway’s table, USD where that is its own', () => {
+    const quoted = [...USDT_RATE_CURRENCIES, ...LANGUAGE_RATE_CURRENCIES].map((name) => ({
+      value: name.toUpperCase(),
+    }));
+    for (const entry of languages) {
+      expect(currencyForLanguage(entry.defaultCurrency, quoted)).toBe(
+        entry.defaultCurrency.toUpperCase(),
+      );
+    }
+    expect(currencyForLanguage('AED', quoted)).toBe('AED');
+  });
+
+  it('falls back to USD for every language SPEC’s table alone leaves out', () => {
     const fallbacks = languages
       .filter((entry) => currencyForLanguage(entry.defaultCurrency, supported) === 'USD')
       .map((entry) => entry.locale);

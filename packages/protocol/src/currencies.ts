@@ -34,6 +34,24 @@ export const USDT_RATE_CURRENCIES = [
 /** A currency of the USDT rate table. */
 export type UsdtRateCurrency = (typeof USDT_RATE_CURRENCIES)[number];
 
+/**
+ * The languages' default currencies SPEC 3 names that its USDT table does not quote (ar, uk, uz
+ * and en-CA). Our reading: the rate table grows to quote them, so those languages get their own
+ * currency rather than USD; the client still falls back to USD for any the reply leaves out.
+ */
+export const LANGUAGE_RATE_CURRENCIES = ['aed', 'uah', 'uzs', 'cad'] as const;
+
+/** A currency the gateway's rate table quotes beyond SPEC's list. */
+export type LanguageRateCurrency = (typeof LANGUAGE_RATE_CURRENCIES)[number];
+
+/** The display symbol of each of {@link LANGUAGE_RATE_CURRENCIES}. */
+export const languageCurrencySymbols: Record<LanguageRateCurrency, string> = {
+  aed: 'د.إ',
+  uah: '₴',
+  uzs: 'soʻm',
+  cad: 'CA$',
+};
+
 /** The display symbol of each USDT-table currency. */
 export const currencySymbols: Record<UsdtRateCurrency, string> = {
   usd: '$',
@@ -77,7 +95,7 @@ export function currencyForLanguage(
   defaultCurrency: string,
   supported: readonly { value: string }[],
 ): string {
-  // SPEC 3 gives ar, uk, uz and en-CA defaults (AED, UAH, UZS, CAD) the USDT table does not quote.
+  // A default the reply does not quote (a gateway with an older table) falls back to USD.
   const wanted = defaultCurrency.toUpperCase();
   return supported.some((entry) => entry.value.toUpperCase() === wanted)
     ? wanted

@@ -2,6 +2,7 @@ import { USDT_RATE_CURRENCIES, currencySymbols } from '@exchange-web/protocol/cu
 import { inscriptionContentMigrationSql } from '../inscription/migration';
 import { coinChainSeed } from './coin-chain-data';
 import type { Database } from './database';
+import { languageCurrenciesMigration } from './language-currencies-migration';
 import { loginNoncesMigration, refreshTokenReuseMigration } from './replay-migrations';
 import { verificationCodesMigration } from './verification-migration';
 import { authenticatorMigration } from './authenticator-migration';
@@ -499,6 +500,8 @@ export const migrations: readonly Migration[] = [
   thirdPartyMigration,
   // Sign-ins started with Google or Apple (OpenID Connect): state, nonce, PKCE verifier.
   openIdRequestsMigration,
+  // The rate table quotes every language's default currency (AED, UAH, UZS, CAD).
+  languageCurrenciesMigration,
 ];
 
 // Any constant works as long as every process uses the same one: it serialises concurrent migrators.
