@@ -306,6 +306,8 @@ describe('readMarketConfig', () => {
         },
       },
       copy: { leadMinUsdt: '1000', positionDelayMs: 600_000, statsCacheMs: 30_000 },
+      // No rates source: the table keeps its rates; a source is read every 30 minutes (SPEC 9).
+      rates: { feedUrl: undefined, refreshMs: 1_800_000 },
       reserves: DEFAULT_MARKET_CONFIG.reserves,
     });
     expect(DEFAULT_MARKET_CONFIG.reserves.snapshotIntervalMs).toBe(3_600_000);
@@ -335,6 +337,8 @@ describe('readMarketConfig', () => {
         GATEWAY_RESERVES_INTERVAL_MS: '86400000',
         GATEWAY_RESERVE_WALLETS: 'BTC:bc1qcoldwallet0001:12.5, USDT:0xhotwallet00000001:250000',
         GATEWAY_PROTECTION_FUND_USDT: '500000',
+        GATEWAY_RATES_FEED_URL: 'https://api.coinbase.com/v2/exchange-rates?currency=USDT',
+        GATEWAY_RATES_FEED_MS: '60000',
       }),
     ).toEqual({
       marketCycleMs: 20_000,
@@ -355,6 +359,10 @@ describe('readMarketConfig', () => {
         ],
         fundOpeningUsdt: '500000',
         fundWallets: DEFAULT_MARKET_CONFIG.reserves.fundWallets,
+      },
+      rates: {
+        feedUrl: 'https://api.coinbase.com/v2/exchange-rates?currency=USDT',
+        refreshMs: 60_000,
       },
     });
   });
@@ -384,6 +392,12 @@ describe('readMarketConfig', () => {
     );
     expect(() => readMarketConfig({ GATEWAY_TRADING_SETTLE_MS: '-1' })).toThrow(
       /GATEWAY_TRADING_SETTLE_MS/,
+    );
+    expect(() => readMarketConfig({ GATEWAY_RATES_FEED_URL: 'ftp://rates.example' })).toThrow(
+      'GATEWAY_RATES_FEED_URL must be a https:// or http:// URL',
+    );
+    expect(() => readMarketConfig({ GATEWAY_RATES_FEED_MS: '999' })).toThrow(
+      /GATEWAY_RATES_FEED_MS/,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { IMAGE_DOMAIN_PATTERN } from '@exchange-web/protocol/images';
-import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm } from '@exchange-web/protocol/registry';
+import { DEFAULT_KEY_ALGORITHM, KeyAlgorithm, Timing } from '@exchange-web/protocol/registry';
 import { QrLoginRule } from '@exchange-web/protocol/qr-login';
 import { DEFAULT_LOGIN_FRESHNESS_MS } from '@exchange-web/protocol/signing';
 import path from 'node:path';
@@ -253,6 +253,22 @@ export interface MarketConfig {
   copy: CopyConfig;
   /** Proof of reserves (README "Proof of reserves"). */
   reserves: ReservesConfig;
+  /** Where the USDT rates of the fiat table come from (README "Rates"). */
+  rates: RatesConfig;
+}
+
+export interface RatesConfig {
+  /**
+   * A source of USDT exchange rates answering as Coinbase's public
+   * `https://api.coinbase.com/v2/exchange-rates?currency=USDT` does. `GATEWAY_RATES_FEED_URL`.
+   * @default undefined: the rates stay those the database holds (seeded at first start)
+   */
+  feedUrl: string | undefined;
+  /**
+   * How often the source is read: as often as the site asks for rates (SPEC 9's 30 minutes).
+   * `GATEWAY_RATES_FEED_MS`. @default 1_800_000
+   */
+  refreshMs: number;
 }
 
 /** One of the exchange's reserve wallets: what it holds of an asset, at an address. */
@@ -493,6 +509,7 @@ export const DEFAULT_MARKET_CONFIG: Readonly<MarketConfig> = {
     },
   },
   copy: { leadMinUsdt: '1000', positionDelayMs: 600_000, statsCacheMs: 30_000 },
+  rates: { feedUrl: undefined, refreshMs: Timing.rateRefreshMs },
   reserves: {
     snapshotIntervalMs: 3_600_000,
     wallets: [
@@ -904,6 +921,10 @@ export function readMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
         defaults.reserves.fundOpeningUsdt,
       ),
       fundWallets: defaults.reserves.fundWallets,
+    },
+    rates: {
+      feedUrl: urlFrom(env, 'GATEWAY_RATES_FEED_URL', ['https:', 'http:']),
+      refreshMs: integerFrom(env, 'GATEWAY_RATES_FEED_MS', defaults.rates.refreshMs, 1000),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { sweepExpired, SWEEP_INTERVAL_MS } from './accounts/sweep';
+import { startRatesFeed } from './rates/rates-feed';
 import { createApp } from './app';
 import { ChallengeHmacKey } from './challenge/hmac-key';
 import type { GatewayConfig } from './config';
@@ -114,6 +115,8 @@ async function startWithImages(
     sweepExpired(db, config).catch((error: unknown) => console.error('sweep failed', error));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
+  // The fiat table's rates follow the configured source (README "Rates"), when there is one.
+  const stopRates = startRatesFeed(db, config.rates);
   // Resting orders fill and positions liquidate as the simulated price moves, with or without
   // requests (README "Simulated market and trading"); the market is a pure function of time, so
   // this engine agrees with the one serving requests.
@@ -147,6 +150,7 @@ async function startWithImages(
     async stop() {
       clearInterval(sweep);
       stopSettle();
+      stopRates();
       await Promise.all([
         new Promise<void>((resolve) => server.close(() => resolve())),
         images.close(),
