@@ -147,6 +147,24 @@ describe('the spot page for everyone', () => {
     expect(await login.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(SPOT)}`);
     await context.close();
   });
+  it('remembers the chart interval a visitor chose, for every pair and the next visit', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.goto(`${siteUrl}${SPOT}`);
+    const intervals = page.getByTestId('chart-interval');
+    await intervals.locator('[data-value="1m"][aria-checked="true"]').waitFor();
+    // The remote header comes once the page has hydrated and gone idle: the switch now answers.
+    await page.locator('.site-header[data-source="remote"]').waitFor();
+    await intervals.locator('[data-value="1h"]').click();
+    await intervals.locator('[data-value="1h"][aria-checked="true"]').waitFor();
+    await page.goto(`${siteUrl}${FUTURES}`);
+    await page
+      .getByTestId('chart-interval')
+      .locator('[data-value="1h"][aria-checked="true"]')
+      .waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('local_cache'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ klineInterval: 60 });
+    await context.close();
+  });
 });
 
 describe('paper trading', () => {

@@ -39,6 +39,20 @@ export const CookieName = {
   legalAcceptance: 'legal_acceptance',
 } as const;
 
+/**
+ * Preference cookies SPEC 3 lists that no page of this site reads or writes yet: kept, with their
+ * defaults, for the pages they belong to (the fiat unit of the asset pages, hidden balances, the
+ * valuation unit, the trading layout), so a cookie another of the exchange's sites set is read
+ * the same way. `reserved-fields.test.ts` fails when one gains a use and stays listed, or when a
+ * field that is not listed has none.
+ */
+export const RESERVED_COOKIE_PREFERENCES = [
+  'unit',
+  'showAsset',
+  'valuationUnit',
+  'layout',
+] as const;
+
 /** The preference cookies and their types. */
 export interface CookiePreferences {
   language: string;
@@ -110,6 +124,28 @@ export const SessionStorageKey = {
   /** The QR value the session arrived with (event field `qr_val`). */
   qrValue: 'qr_value',
 } as const;
+
+/**
+ * Fields of the local cache record SPEC 3 lists that no page of this site uses yet: the trading
+ * screens' tips, guide and chart marks, the position filter, the order-entry unit, the app
+ * download strip, the app version. Kept (read and written with their types and defaults) for the
+ * screens they belong to. `reserved-fields.test.ts` keeps this list true.
+ */
+export const RESERVED_LOCAL_CACHE_FIELDS = [
+  'changeModeWithoutDialog',
+  'appVersion',
+  'skipGuide',
+  'notReverseTip',
+  'notTpslTip',
+  'notPreTpslTip',
+  'positionFilterMargin',
+  'tradeUnit',
+  'positionKlineMark',
+  'entrustKlineMark',
+  'planKlineMark',
+  'moveKlineMarkTip',
+  'topDownloadVisible',
+] as const;
 
 /** The local cache record (SPEC.md section 3, "Local cache record"). */
 export interface LocalCacheRecord {

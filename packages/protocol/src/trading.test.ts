@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AccountCode, ChallengeCode, ErrorCode, GatewayCode } from './codes';
 import { ApiPath } from './paths';
+import { localCacheDefaults } from './registry';
 import {
   findMarketSymbol,
   KLINE_INTERVALS,
+  klineIntervalFromMinutes,
+  klineIntervalMinutes,
   MARKET_SYMBOLS,
   TRADING_SIGNED_PREFIX,
   TradeCode,
@@ -46,6 +49,18 @@ describe('trading contract', () => {
       '1h': 3_600_000,
       '1d': 86_400_000,
     });
+  });
+
+  it('keeps an interval in the local cache as minutes, the default 1 being one minute', () => {
+    expect(localCacheDefaults.klineInterval).toBe(1);
+    expect(klineIntervalFromMinutes(localCacheDefaults.klineInterval)).toBe('1m');
+    for (const interval of Object.keys(KLINE_INTERVALS) as (keyof typeof KLINE_INTERVALS)[]) {
+      expect(klineIntervalFromMinutes(klineIntervalMinutes(interval))).toBe(interval);
+    }
+    expect(klineIntervalMinutes('1d')).toBe(1440);
+    for (const unknown of [0, 2, 15, -1, 1.5, Number.NaN]) {
+      expect(klineIntervalFromMinutes(unknown)).toBeUndefined();
+    }
   });
 
   it('keeps trading codes distinct from every other code, each with a meaning', () => {

@@ -89,6 +89,20 @@ export const KLINE_INTERVALS = {
 } as const;
 export type KlineInterval = keyof typeof KLINE_INTERVALS;
 
+/**
+ * An interval as the local cache record keeps it (`klineInterval`, SPEC 3: a number, 1 by
+ * default): our reading is minutes, so the default 1 is the one-minute chart.
+ */
+export const klineIntervalMinutes = (interval: KlineInterval): number =>
+  KLINE_INTERVALS[interval] / 60_000;
+
+/** The interval of a number of minutes the local cache holds; undefined for one the chart lacks. */
+export function klineIntervalFromMinutes(minutes: number): KlineInterval | undefined {
+  return (Object.keys(KLINE_INTERVALS) as KlineInterval[]).find(
+    (interval) => klineIntervalMinutes(interval) === minutes,
+  );
+}
+
 /** The paper account's starting balance, in USDT: on first use and after a reset. */
 export const PAPER_INITIAL_USDT = '100000';
 

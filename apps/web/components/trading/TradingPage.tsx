@@ -1,6 +1,8 @@
-import { useShellState } from '@exchange-web/react/shell/ShellProvider';
+import { useShellActions, useShellState } from '@exchange-web/react/shell/ShellProvider';
 import { useSimulation } from '@exchange-web/react/simulation/SimulationProvider';
 import {
+  klineIntervalFromMinutes,
+  klineIntervalMinutes,
   MARKET_SYMBOLS,
   type KlineInterval,
   type MarketSymbol,
@@ -10,7 +12,7 @@ import { tradingPath, type TradingMarket } from '@exchange-web/protocol/paths';
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { PageLink } from '../PageLink';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { tradingFormats } from './formats';
 import { OrderBook } from './OrderBook';
 import { LoginPrompt } from './LoginPrompt';
@@ -60,6 +62,28 @@ const MARKETS: readonly TradingMarket[] = ['spot', 'futures', 'margin'];
 const DEFAULT_INTERVAL: KlineInterval = '1m';
 const STREAM_STATUSES: readonly StreamStatus[] = ['connecting', 'live', 'reconnecting', 'closed'];
 
+/**
+ * The chart's interval, remembered in the local cache record (`klineInterval`, SPEC 3) for every
+ * pair and visit. The server renders the default; the remembered one follows once mounted, so
+ * the first HTML is the same for everyone.
+ */
+function useRememberedInterval(): [KlineInterval, (interval: KlineInterval) => void] {
+  const { localCache } = useShellActions();
+  const [interval, setChartInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
+  useEffect(() => {
+    const remembered = localCache && klineIntervalFromMinutes(localCache.get('klineInterval'));
+    if (remembered) setChartInterval(remembered);
+  }, [localCache]);
+  const choose = useCallback(
+    (next: KlineInterval) => {
+      setChartInterval(next);
+      localCache?.set('klineInterval', klineIntervalMinutes(next));
+    },
+    [localCache],
+  );
+  return [interval, choose];
+}
+
 export interface TradingPageProps {
   pair: MarketSymbol;
   market: TradingMarket;
@@ -74,7 +98,7 @@ export interface TradingPageProps {
 export function TradingPage({ pair, market }: TradingPageProps) {
   const { t, language, theme } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
-  const [interval, setInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
+  const [interval, chooseInterval] = useRememberedInterval();
   const [pickedPrice, setPickedPrice] = useState<string | null>(null);
   const account = useTradingAccount(pair.symbol, PARTS[market]);
   const simulation = useSimulation().on;
@@ -170,7 +194,7 @@ export function TradingPage({ pair, market }: TradingPageProps) {
           pair={pair}
           candles={data.candles}
           interval={interval}
-          onInterval={setInterval}
+          onInterval={chooseInterval}
           t={t}
           theme={theme}
           formats={formats}
