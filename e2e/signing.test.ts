@@ -1,20 +1,24 @@
 import { ErrorCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName } from '@exchange-web/protocol/registry';
+import { HeaderName, TrackingId } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './support/browser';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { caughtMessages, codeOf } from './support/mail';
 import { waitForRemoteHeader } from './support/pages';
+import { operatorContext, visitorIdOf, waitForStoredEvents } from './support/tracking';
 
 const siteUrl = inject('siteUrl');
 const mailCatcherUrl = inject('mailCatcherUrl');
 const PASSWORD = 'Signed-Trader-2026';
 let browser: Browser;
+/** The demo operator, who reads what analytics stored. */
+let operator: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchIsolatedBrowser();
+  operator = await operatorContext(browser, siteUrl);
 });
 afterAll(async () => {
   await browser.close();
@@ -102,6 +106,7 @@ describe('core request signing in the browser', () => {
     const { context, page } = await signedUpPage();
     await page.goto(`${siteUrl}/account/newapi`);
     await page.getByTestId('api-key-form').waitFor();
+    const visitorId = await visitorIdOf(page);
     // A man in the middle rewrites the signed body: more permissions than the user asked for.
     // The gateway's real reply is read as it passes: the page reloads before it could be later.
     const refusals: { code: string; signError: string | undefined }[] = [];
@@ -127,6 +132,22 @@ describe('core request signing in the browser', () => {
     expect(refusals[0]?.code).toBe(ErrorCode.signInvalid);
     expect(refusals[0]?.signError).toBeTruthy();
     expect(logouts.sort()).toEqual([ApiPath.btapiLogout, ApiPath.logout].sort());
+    // SPEC 8's failure events reach analytics as system events, not only the console.
+    const events = await waitForStoredEvents(operator, siteUrl, { visitorId }, (stored) =>
+      [TrackingId.signInvalid, TrackingId.gwSignError].every((id) =>
+        stored.some((event) => event.event_tracking_id === id),
+      ),
+    );
+    for (const [id, name] of [
+      [TrackingId.signInvalid, 'signInvalid'],
+      [TrackingId.gwSignError, 'gwSignError'],
+    ] as const) {
+      expect(events.find((event) => event.event_tracking_id === id)).toMatchObject({
+        type: 9,
+        event_tracking: name,
+        event_tracking_ext: { reason: name, path: ApiPath.apiKeyCreate },
+      });
+    }
     await context.close();
   });
 });

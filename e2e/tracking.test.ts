@@ -172,6 +172,46 @@ describe('tracking in the browser: what a page reports', () => {
     await context.close();
   });
 
+  it("reports the header's choices and links with their ids and exts (README table)", async () => {
+    const { context, page, visitorId } = await trackedVisitor();
+    // The remote header arrives once the page has hydrated and gone idle: its menus answer.
+    await page.locator('.site-header[data-source="remote"]').waitFor();
+    await page.locator('[data-testid="currency-menu"] .menu-button').click();
+    await page.locator('[data-testid="currency-menu"] [data-value="EUR"]').click();
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('html.theme-black').waitFor();
+    await page.locator('[data-testid="language-menu"] .menu-button').click();
+    await page.locator('[data-testid="language-menu"] [data-value="ja"]').click();
+    await page.waitForURL(`${siteUrl}/ja`);
+    await page.locator('.site-header .site-nav a[href="/ja/spot/BTCUSDT"]').click();
+    await page.waitForURL(`${siteUrl}/ja/spot/BTCUSDT`);
+    await page.locator('.site-header[data-source="remote"]').waitFor();
+    await page.getByTestId('simulation-switch').click();
+    await page.locator('[data-testid="simulation-switch"][aria-checked="true"]').waitFor();
+
+    const ids = [
+      TrackingId.currencyChange,
+      TrackingId.themeChange,
+      TrackingId.languageChange,
+      TrackingId.headerNav,
+      TrackingId.simulationChange,
+    ];
+    const events = await waitForStoredEvents(operator, siteUrl, { visitorId }, (stored) =>
+      ids.every((id) => stored.some((event) => event.event_tracking_id === id)),
+    );
+    const extOf = (id: string) =>
+      events.find((event) => event.event_tracking_id === id)?.event_tracking_ext;
+    for (const id of ids) {
+      expect(events.find((event) => event.event_tracking_id === id)?.type).toBe(2);
+    }
+    expect(extOf(TrackingId.currencyChange)).toEqual({ from: 'USD', to: 'EUR' });
+    expect(extOf(TrackingId.themeChange)).toEqual({ to: 'black' });
+    expect(extOf(TrackingId.languageChange)).toEqual({ from: 'en', to: 'ja' });
+    expect(extOf(TrackingId.headerNav)).toEqual({ to: '/spot/BTCUSDT' });
+    expect(extOf(TrackingId.simulationChange)).toEqual({ on: true });
+    await context.close();
+  });
+
   it("sends the test environment's routing headers: pfb and beta on calls, pfb on uploads", async () => {
     const { context, page } = await trackedVisitor();
     const upload = page.waitForRequest(

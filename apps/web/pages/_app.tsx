@@ -1,7 +1,7 @@
 import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
 import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
 import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
-import { ShellProvider, useShell } from '@exchange-web/react/shell/ShellProvider';
+import { ShellProvider, useShell, useShellActions } from '@exchange-web/react/shell/ShellProvider';
 import { createTranslator } from '@exchange-web/react/i18n/translator';
 import { createSiteServices, type SiteServices } from '@exchange-web/react/services/site-services';
 import { SimulationBanner } from '@exchange-web/react/simulation/SimulationBanner';
@@ -9,13 +9,13 @@ import {
   SimulationProvider,
   useSimulation,
 } from '@exchange-web/react/simulation/SimulationProvider';
-import { TrackingProvider } from '@exchange-web/react/tracking/TrackingProvider';
+import { TrackingProvider, useTracking } from '@exchange-web/react/tracking/TrackingProvider';
 import { LOCALE_CODES, textDirection, type LocaleCode } from '@exchange-web/protocol/languages';
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TestEnvironment } from '@exchange-web/client/http-client';
-import { HeaderName } from '@exchange-web/protocol/registry';
+import { HeaderName, TrackingId } from '@exchange-web/protocol/registry';
 import { ShellChrome } from '../components/ShellChrome';
 import { trackingApp, trackingLogEnv } from '../lib/brand';
 import { NO_PREFIX_LOCALE } from '../lib/router-locale';
@@ -117,6 +117,10 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
       router.events.off('routeChangeComplete', restore);
     };
   }, [router.events]);
+  const { track } = useTracking();
+  // The header's choices, reported as clicks (README "Behaviour tracking: in the site").
+  const chose = (eventTrackingId: string, ext: Record<string, unknown>) =>
+    track({ type: 'click', eventTrackingId, ext });
   const path = pagePathOf(router.asPath.split(/[?#]/, 1)[0] ?? '/', shell.prefix);
   // Kept while its inputs stay the same, so the shell's own updates (the session loading, say)
   // leave the page's part as it is: it hydrates after the shell (ShellChrome).
@@ -162,13 +166,26 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
           : null,
         userPending: session.status === 'loading',
         onLogout: () => void session.logout(),
-        onLanguageChange: shell.changeLanguage,
-        onCurrencyChange: shell.selectCurrency,
-        onThemeToggle: shell.toggleTheme,
+        onLanguageChange: (next) => {
+          chose(TrackingId.languageChange, { from: shell.language, to: next });
+          shell.changeLanguage(next);
+        },
+        onCurrencyChange: (next) => {
+          chose(TrackingId.currencyChange, { from: shell.currency.selected.value, to: next });
+          shell.selectCurrency(next);
+        },
+        onThemeToggle: () => {
+          chose(TrackingId.themeChange, { to: shell.theme === 'black' ? 'white' : 'black' });
+          shell.toggleTheme();
+        },
         // SPEC 4: the switch is for everyone; a visitor may enter too (the landing pages ask to log in).
         simulation: {
           on: simulation.on,
-          onToggle: simulation.on ? simulation.exit : simulation.enter,
+          onToggle: () => {
+            chose(TrackingId.simulationChange, { on: !simulation.on });
+            if (simulation.on) simulation.exit();
+            else simulation.enter();
+          },
         },
       }}
       footer={{ t: shell.t, buildPath: shell.buildPath, year: new Date().getFullYear() }}
@@ -176,6 +193,31 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
       {page}
     </ShellChrome>
   );
+}
+
+/**
+ * SPEC 8's signing and encryption failures of the page's request client, reported as system
+ * events named by the event (README "Behaviour tracking: in the site").
+ */
+function SigningFailureEvents() {
+  const { services } = useShellActions();
+  const { track } = useTracking();
+  useEffect(
+    () =>
+      services.onSigningFailure((event, detail) =>
+        track({
+          type: 'system',
+          eventTrackingId: TrackingId[event],
+          eventTracking: event,
+          ext: {
+            reason: detail.reason,
+            ...(detail.path === undefined ? {} : { path: detail.path }),
+          },
+        }),
+      ),
+    [services, track],
+  );
+  return null;
 }
 
 /** Behaviour tracking of every page, told who is signed in and in which language. */
@@ -201,6 +243,7 @@ function SiteTracking({
       userId={user?.userInfo.userId ?? ''}
       language={language}
     >
+      <SigningFailureEvents />
       {children}
     </TrackingProvider>
   );

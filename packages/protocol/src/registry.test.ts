@@ -259,11 +259,15 @@ describe('timing and limits (SPEC.md section 9)', () => {
 
 describe('tracking', () => {
   it('has the tracking ids and library version', () => {
-    expect(TrackingId).toEqual({
+    expect(TrackingId).toMatchObject({
       pagePerformance: 'b8972',
       brc20List: 'b6055',
       brc20Token: 'b6056',
     });
+    // Each id once, each one the tracker accepts (SPEC 5).
+    const ids = Object.values(TrackingId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(EVENT_TRACKING_ID_PATTERN);
     expect(TRACKER_LIBRARY_VERSION).toBe('1.1.45');
   });
 

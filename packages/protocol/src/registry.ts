@@ -412,11 +412,32 @@ export const UHTI_PREFIX = 'w';
 // ---------------------------------------------------------------------------------------------
 // Tracking (SPEC.md sections 3, 5 and 9)
 
-/** Tracking ids of the shared layer. */
+/**
+ * Every tracking id the site reports, each in README "Behaviour tracking: in the site" (its one
+ * table, which `tracking-ids.test.ts` holds to this list).
+ */
 export const TrackingId = {
+  /** Web vitals of a page (SPEC 5). */
   pagePerformance: 'b8972',
+  /** A BRC-20 list page's view label. */
   brc20List: 'b6055',
+  /** A BRC-20 token page's view label. */
   brc20Token: 'b6056',
+  /** A header link followed (the logo, a section, log in, register): ext `{ to }`, its path. */
+  headerNav: 'b1001',
+  /** The language changed in the header: ext `{ from, to }`. */
+  languageChange: 'b1002',
+  /** The currency changed in the header: ext `{ from, to }`. */
+  currencyChange: 'b1003',
+  /** The theme switched in the header: ext `{ to }`. */
+  themeChange: 'b1004',
+  /** Simulation (paper) trading turned on or off in the header: ext `{ on }`. */
+  simulationChange: 'b1005',
+  /** SPEC 8's failure events, reported as system events (type 9) named by `event_tracking`. */
+  loginEncryptFailed: 'b9001',
+  genKeypairFailed: 'b9002',
+  signInvalid: 'b9003',
+  gwSignError: 'b9004',
 } as const;
 
 /** Version of the tracking library reported with every event. */

@@ -12,7 +12,9 @@ import { createLegalAcceptance } from '@exchange-web/client/legal-acceptance';
 import { browserImageLoader } from '@exchange-web/client/images/browser-image-loader';
 import { createImageDomains, type ImageDomains } from '@exchange-web/client/images/image-domains';
 import { LocalCache } from '@exchange-web/client/local-cache';
+import { consoleLogger } from '@exchange-web/client/logger';
 import { loadHttpClientModule } from '@exchange-web/client/module-loaders';
+import type { ReportFailure } from '@exchange-web/client/signing/failure-report';
 import { Simulation, browserSimulationPlatform } from '@exchange-web/client/simulation';
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
@@ -64,6 +66,11 @@ export interface SiteServices {
   setLanguage(language: LocaleCode, t: Translate): void;
   /** Starts the page's background work (rates, user, image domain); returns the stop function. */
   start(): () => void;
+  /**
+   * Hears SPEC 8's signing and encryption failure events of the page's request client (they also
+   * go to the console), so analytics can report them; returns the unsubscribe function.
+   */
+  onSigningFailure(listener: ReportFailure): () => void;
 }
 
 export interface SiteServicesOptions {
@@ -142,6 +149,12 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
     const key = errorMessageKey(cause);
     void feedback.toastError(key === 'errors.server' && isApiError(cause) ? message : t(key));
   };
+  const failureListeners = new Set<ReportFailure>();
+  // SPEC 8 logs these events; the site's analytics hears them too (README "Behaviour tracking").
+  const reportFailure: ReportFailure = (event, detail) => {
+    consoleLogger.warn(event, detail);
+    for (const listener of failureListeners) listener(event, detail);
+  };
   let client: Promise<HttpClient> | undefined;
   const api = origin === null ? noApi : () => (client ??= createClient());
   const browser = origin === null ? null : createBrowserServices(origin, api);
@@ -153,10 +166,12 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
         localCache: browser.localCache,
         notify: toast,
         // SPEC 4, 7: core calls signed, login payloads encrypted, against the built-in trust root.
-        signing:
-          options.trustRootPublicKey === undefined
+        signing: {
+          reportFailure,
+          ...(options.trustRootPublicKey === undefined
             ? {}
-            : { trustRootPublicKey: options.trustRootPublicKey },
+            : { trustRootPublicKey: options.trustRootPublicKey }),
+        },
         // SPEC 4: a 10021 shows the challenge modal, the call retried once it is passed.
         challenge: { presenter: browser.challenges },
         // SPEC 4: image URLs in replies follow the chosen image domain, when the site asks.
@@ -217,6 +232,10 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
         stopRates();
         stopImages();
       };
+    },
+    onSigningFailure(listener) {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { languages } from '@exchange-web/protocol/languages';
 import { CopyPagePath, SIMULATION_LANDING } from '@exchange-web/protocol/paths';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import type { HeaderProps, ShellOrigin } from './contract';
 import { MenuButton } from './MenuButton';
 
@@ -10,6 +11,15 @@ const navigation = [
   { key: 'header.nav.copyTrading', path: CopyPagePath.discovery },
   { key: 'header.nav.inscription', path: '/inscription/brc-20' },
 ] as const;
+
+/**
+ * The tracking attributes of a header link (README "Behaviour tracking: in the site"): the
+ * tracker reports its click as b1001 with the path it leads to.
+ */
+const tracked = (path: string) => ({
+  'data-tracking-id': TrackingId.headerNav,
+  'data-tracking-ext': JSON.stringify({ to: path }),
+});
 
 const languageItems = languages.map((language) => ({
   value: language.locale,
@@ -26,14 +36,21 @@ export function SiteHeader(props: HeaderProps & ShellOrigin) {
       <a className="skip-link" href="#main">
         {t('header.skipToContent')}
       </a>
-      <a className="site-logo" href={buildPath('/')} aria-label={t('header.logo')}>
+      <a
+        className="site-logo"
+        href={buildPath('/')}
+        aria-label={t('header.logo')}
+        {...tracked('/')}
+      >
         exchange-web
       </a>
       <nav aria-label={t('header.mainNavigation')} className="site-nav">
         <ul>
           {navigation.map((item) => (
             <li key={item.key}>
-              <a href={buildPath(item.path)}>{t(item.key)}</a>
+              <a href={buildPath(item.path)} {...tracked(item.path)}>
+                {t(item.key)}
+              </a>
             </li>
           ))}
         </ul>
@@ -110,8 +127,10 @@ export function SiteHeader(props: HeaderProps & ShellOrigin) {
           <span className="site-account" aria-busy="true" data-testid="header-user-pending" />
         ) : (
           <span className="site-account">
-            <a href={buildPath('/login')}>{t('header.logIn')}</a>
-            <a className="button-primary" href={buildPath('/register')}>
+            <a href={buildPath('/login')} {...tracked('/login')}>
+              {t('header.logIn')}
+            </a>
+            <a className="button-primary" href={buildPath('/register')} {...tracked('/register')}>
               {t('header.register')}
             </a>
           </span>
