@@ -1,10 +1,10 @@
 import { ErrorCode } from '@exchange-web/protocol/codes';
 import { ApiPath } from '@exchange-web/protocol/paths';
-import { HeaderName } from '@exchange-web/protocol/registry';
+import { HeaderName, TrackingId } from '@exchange-web/protocol/registry';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../scripts/lib.mjs';
 import { startStack } from '../scripts/stack.mjs';
@@ -18,14 +18,18 @@ import {
 import { launchIsolatedBrowser } from './support/browser';
 import { challengeDialog, passChallenge } from './support/challenge';
 import { caughtMessages } from './support/mail';
+import { operatorContext, visitorIdOf, waitForStoredEvents } from './support/tracking';
 
 const siteUrl = inject('siteUrl');
 const mailCatcherUrl = inject('mailCatcherUrl');
 const PASSWORD = 'Human-Trader-2026';
 let browser: Browser;
+/** The demo operator, who reads what analytics stored. */
+let operator: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchIsolatedBrowser();
+  operator = await operatorContext(browser, siteUrl);
 });
 afterAll(async () => {
   await browser.close();
@@ -113,6 +117,31 @@ describe('human verification in the browser', () => {
     await passChallenge(page);
     await enterRegistrationCode(page, mailCatcherUrl, email);
     await page.waitForURL(`${siteUrl}/account`);
+    // Analytics heard each step: shown, closed, shown, solved, then the registration's answer.
+    const steps = [
+      TrackingId.challengeShown,
+      TrackingId.challengeClosed,
+      TrackingId.challengeSolved,
+      TrackingId.registerResult,
+    ];
+    const events = await waitForStoredEvents(
+      operator,
+      siteUrl,
+      { visitorId: await visitorIdOf(page) },
+      (stored) =>
+        stored.filter((event) => event.event_tracking_id === TrackingId.challengeShown).length ===
+          2 && steps.every((id) => stored.some((event) => event.event_tracking_id === id)),
+    );
+    const ordered = events
+      .filter((event) => steps.includes(event.event_tracking_id as (typeof steps)[number]))
+      .sort((a, b) => Number(a.ctime) - Number(b.ctime) || Number(a.seq) - Number(b.seq));
+    expect(ordered.map((event) => [event.event_tracking_id, event.event_tracking_ext])).toEqual([
+      [TrackingId.challengeShown, { scene: 'register' }],
+      [TrackingId.challengeClosed, { scene: 'register' }],
+      [TrackingId.challengeShown, { scene: 'register' }],
+      [TrackingId.challengeSolved, { scene: 'register' }],
+      [TrackingId.registerResult, { call: ApiPath.registerEmail, outcome: 'signedIn' }],
+    ]);
     await page.context().close();
   });
 

@@ -195,13 +195,27 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
   );
 }
 
+const CHALLENGE_STEP_IDS = {
+  shown: TrackingId.challengeShown,
+  solved: TrackingId.challengeSolved,
+  closed: TrackingId.challengeClosed,
+} as const;
+
 /**
- * SPEC 8's signing and encryption failures of the page's request client, reported as system
- * events named by the event (README "Behaviour tracking: in the site").
+ * What the page's services go through that analytics reports (README "Behaviour tracking: in the
+ * site"): each human-verification challenge shown, solved or closed, and SPEC 8's signing and
+ * encryption failures of the request client, as system events named by the event.
  */
-function SigningFailureEvents() {
+function ServiceEvents() {
   const { services } = useShellActions();
   const { track } = useTracking();
+  useEffect(
+    () =>
+      services.browser?.challenges.onStep((scene, step) =>
+        track({ type: 'click', eventTrackingId: CHALLENGE_STEP_IDS[step], ext: { scene } }),
+      ),
+    [services, track],
+  );
   useEffect(
     () =>
       services.onSigningFailure((event, detail) =>
@@ -243,7 +257,7 @@ function SiteTracking({
       userId={user?.userInfo.userId ?? ''}
       language={language}
     >
-      <SigningFailureEvents />
+      <ServiceEvents />
       {children}
     </TrackingProvider>
   );

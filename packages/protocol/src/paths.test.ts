@@ -11,6 +11,7 @@ import {
   isLoginEncryptionPath,
   isSimulationAllowedPath,
   loginEncryptionPaths,
+  registrationPaths,
   normaliseApiPath,
   simulationAllowedPrefixes,
   simulationExactPaths,
@@ -77,6 +78,17 @@ describe('ApiPath', () => {
     ],
   ])('normaliseApiPath(%j) is %j', (path, normalised) => {
     expect(normaliseApiPath(path)).toBe(normalised);
+  });
+});
+
+describe('registrationPaths', () => {
+  it('names every call that makes an account, each an encrypted one', () => {
+    expect([...registrationPaths].sort()).toEqual(
+      Object.values(ApiPath)
+        .filter((path) => /\/register(?:\/|$)/.test(path) && !path.includes('/passkey/'))
+        .sort(),
+    );
+    for (const path of registrationPaths) expect(loginEncryptionPaths).toContain(path);
   });
 });
 

@@ -177,6 +177,17 @@ function callPathname(path: string): string {
   return normaliseApiPath(path.split(/[?#]/, 1)[0] ?? '');
 }
 
+/** The calls that make an account: by e-mail, mobile or both, and with each third party. */
+export const registrationPaths: readonly string[] = [
+  ApiPath.registerMobile,
+  ApiPath.registerEmail,
+  ApiPath.registerMobileAndEmail,
+  ApiPath.walletRegister,
+  ApiPath.telegramRegister,
+  ApiPath.googleRegister,
+  ApiPath.appleRegister,
+];
+
 // ---------------------------------------------------------------------------------------------
 // Login and registration encryption (SPEC.md section 7)
 

@@ -433,6 +433,20 @@ export const TrackingId = {
   themeChange: 'b1004',
   /** Simulation (paper) trading turned on or off in the header: ext `{ on }`. */
   simulationChange: 'b1005',
+  /**
+   * A sign-in call answered (password, code step, wallet, Telegram, Google, Apple, passkey): ext
+   * `{ call, outcome, code? }`, the call's path, `signedIn`, `secondFactor` or `refused`, and the
+   * refusal's code.
+   */
+  signInResult: 'b1101',
+  /** A registration call answered: ext as {@link TrackingId.signInResult}'s. */
+  registerResult: 'b1102',
+  /** A human-verification challenge shown: ext `{ scene }`. */
+  challengeShown: 'b1401',
+  /** A challenge solved by the visitor: ext `{ scene }`. */
+  challengeSolved: 'b1402',
+  /** A challenge closed without solving it: ext `{ scene }`. */
+  challengeClosed: 'b1403',
   /** SPEC 8's failure events, reported as system events (type 9) named by `event_tracking`. */
   loginEncryptFailed: 'b9001',
   genKeypairFailed: 'b9002',

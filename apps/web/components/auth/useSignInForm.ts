@@ -5,6 +5,9 @@ import { errorMessageKey } from '@exchange-web/react/session/error-message';
 import { redirectTarget } from '@exchange-web/react/session/redirect-target';
 import { useSessionActions, type SignInOutcome } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
+import { useTracking } from '@exchange-web/react/tracking/TrackingProvider';
+import { registrationPaths } from '@exchange-web/protocol/paths';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -24,6 +27,7 @@ export function useSignInForm() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const { track } = useTracking();
   const { api } = session;
   useEffect(() => {
     // The key pair and the server key are ready by the time the form is sent.
@@ -44,15 +48,27 @@ export function useSignInForm() {
     ) => {
       setSubmitting(true);
       setError(null);
+      // Each answer, for analytics (README "Behaviour tracking: in the site").
+      const answered = (outcome: 'signedIn' | 'secondFactor' | 'refused', code?: string) =>
+        track({
+          type: 'click',
+          eventTrackingId: registrationPaths.includes(path)
+            ? TrackingId.registerResult
+            : TrackingId.signInResult,
+          ext: { call: path, outcome, ...(code === undefined ? {} : { code }) },
+        });
       try {
         const outcome = await session.signIn(path, body);
         if (outcome.kind === 'secondFactor') {
+          answered('secondFactor');
           setChallenge(outcome.challenge);
           setSubmitting(false);
           return;
         }
+        answered('signedIn');
         await goOn();
       } catch (failure) {
+        answered('refused', isApiError(failure) ? failure.code : undefined);
         // A void ticket (too slow, too many wrong codes): back to the password, told why.
         if (isApiError(failure) && failure.code === AccountCode.loginTicketInvalid)
           setChallenge(null);
@@ -60,7 +76,7 @@ export function useSignInForm() {
         setSubmitting(false);
       }
     },
-    [session, goOn, t],
+    [session, goOn, t, track],
   );
   /** Leaves the code's step for the password form again. */
   const restart = useCallback(() => {

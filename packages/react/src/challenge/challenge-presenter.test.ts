@@ -43,6 +43,35 @@ describe('challenge presenter', () => {
     expect(changes).toBe(4);
   });
 
+  it('tells each challenge shown, then solved or closed by the visitor, in order', async () => {
+    const queue = createChallengePresenter();
+    const steps: string[] = [];
+    const unsubscribe = queue.onStep((scene, step) => steps.push(`${scene} ${step}`));
+    const login = queue.present(presentation('login'));
+    const abandoned = new AbortController();
+    const waiting = queue.present(presentation('register', abandoned.signal));
+    const send = queue.present(presentation('send'));
+    // Only the head of the queue is on screen.
+    expect(steps).toEqual(['login shown']);
+    queue.current()?.close();
+    await login;
+    // Nobody waits for the next one any more: never shown, neither solved nor closed.
+    abandoned.abort();
+    await waiting;
+    queue.current()?.solve('cGF5bG9hZA==');
+    await send;
+    expect(steps).toEqual([
+      'login shown',
+      'login closed',
+      'register shown',
+      'send shown',
+      'send solved',
+    ]);
+    unsubscribe();
+    void queue.present(presentation('later'));
+    expect(steps).toHaveLength(5);
+  });
+
   it('closes a challenge whose signal aborts, shown or waiting', async () => {
     const queue = createChallengePresenter();
     const shownControl = new AbortController();

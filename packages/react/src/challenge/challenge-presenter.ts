@@ -18,12 +18,20 @@ export interface ShownChallenge {
   close(): void;
 }
 
+/** What became of a challenge the page showed: for analytics (README "Behaviour tracking"). */
+export type ChallengeStep = 'shown' | 'solved' | 'closed';
+
 /** The page's challenge presenter, and the store its modal host reads. */
 export interface ChallengeQueue extends ChallengePresenter {
   /** The challenge to show now, or null: one at a time, the others wait their turn. */
   current(): ShownChallenge | null;
   /** Calls `listener` when the current challenge changes; answers the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Calls `listener` with each challenge's scene as it is shown, then solved or closed by the
+   * visitor (one no call waits for any more is neither); answers the unsubscribe.
+   */
+  onStep(listener: (scene: string, step: ChallengeStep) => void): () => void;
 }
 
 export interface ChallengePresenterOptions {
@@ -51,8 +59,19 @@ const solveWithAltcha = async (challenge: unknown, signal: AbortSignal) =>
 export function createChallengePresenter(options: ChallengePresenterOptions = {}): ChallengeQueue {
   const queue: ShownChallenge[] = [];
   const listeners = new Set<() => void>();
+  const stepListeners = new Set<(scene: string, step: ChallengeStep) => void>();
   let lastKey = 0;
+  const stepped = (scene: string, step: ChallengeStep) => {
+    for (const listener of [...stepListeners]) listener(scene, step);
+  };
+  // A challenge is shown when it reaches the head of the queue, once.
+  let announced: ShownChallenge | undefined;
   const changed = () => {
+    const head = queue[0];
+    if (head && head !== announced) {
+      announced = head;
+      stepped(head.scene, 'shown');
+    }
     for (const listener of [...listeners]) listener();
   };
 
@@ -78,8 +97,14 @@ export function createChallengePresenter(options: ChallengePresenterOptions = {}
           scene,
           challenge,
           failedChecks,
-          solve: (payload) => end(payload),
-          close: () => end(null),
+          solve: (payload) => {
+            if (queue.includes(shown)) stepped(scene, 'solved');
+            end(payload);
+          },
+          close: () => {
+            if (queue.includes(shown)) stepped(scene, 'closed');
+            end(null);
+          },
         };
         signal.addEventListener('abort', onAbort, { once: true });
         queue.push(shown);
@@ -92,6 +117,12 @@ export function createChallengePresenter(options: ChallengePresenterOptions = {}
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    onStep(listener) {
+      stepListeners.add(listener);
+      return () => {
+        stepListeners.delete(listener);
       };
     },
   };
