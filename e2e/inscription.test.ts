@@ -313,6 +313,43 @@ describe('the token page', () => {
 });
 
 describe('page views', () => {
+  it('reports the hot strip and leaderboards seen, and the tab, sort and search chosen', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    const uploads = collectUploads(page, ApiPath.buriedLogInfo);
+    const ext = (id: string) =>
+      uploads.find((event) => event.event_tracking_id === id)?.event_tracking_ext;
+    const arrived = (...ids: string[]) =>
+      waitForEvents(uploads, (events) =>
+        ids.every((id) => events.some((event) => event.event_tracking_id === id)),
+      );
+    await page.goto(`${siteUrl}${LIST}`);
+    await page.getByTestId('leaderboards').scrollIntoViewIfNeeded();
+    // Exposes go through the tracker once it has loaded: so do the declared clicks below.
+    await arrived(TrackingId.hotTokensExpose, TrackingId.leaderboardsExpose);
+    expect(ext(TrackingId.hotTokensExpose)).toEqual({
+      tickers: expect.arrayContaining([expect.any(String)]),
+    });
+    expect(Object.keys(ext(TrackingId.leaderboardsExpose) as object)).toEqual(['boards']);
+
+    await page.getByTestId('inscription-tabs').locator('[data-tab="hot"]').click();
+    await page.waitForURL(`${siteUrl}${LIST}/hot`);
+    await page
+      .getByTestId('token-list')
+      .locator('th[data-column="price"]')
+      .getByRole('link')
+      .click();
+    await page.waitForURL(`${siteUrl}${LIST}/hot?sort=price&order=desc`);
+    const box = page.getByRole('combobox', { name: en.inscription.search.label });
+    await box.fill('ord');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'ord');
+    await arrived(TrackingId.brc20Tab, TrackingId.brc20Sort, TrackingId.brc20Search);
+    expect(ext(TrackingId.brc20Tab)).toEqual({ tab: 'hot' });
+    expect(ext(TrackingId.brc20Sort)).toEqual({ column: 'price', order: 'desc' });
+    expect(ext(TrackingId.brc20Search)).toEqual({ keyword: 'ord' });
+    await context.close();
+  });
+
   it('labels the list b6055 with its tab and the token page b6056 with its coin_name', async () => {
     const { context, page } = await newVisitor(browser, siteUrl);
     const uploads = collectUploads(page, ApiPath.buriedLogInfo);

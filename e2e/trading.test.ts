@@ -1,8 +1,11 @@
+import { ApiPath } from '@exchange-web/protocol/paths';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import { findMarketSymbol, TradeCode, tradeCodeMeaning } from '@exchange-web/protocol/trading';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
+import { collectUploads, waitForEvents, type UploadedEvent } from './support/inscription';
 import { htmlTag, serverHtml } from './support/pages';
 
 const siteUrl = inject('siteUrl');
@@ -188,6 +191,7 @@ describe('paper trading', () => {
     const { page } = await signedInTrader();
     await page.getByTestId('account-kind').waitFor();
     expect(await page.getByTestId('account-kind').getAttribute('data-account')).toBe('paper');
+    const uploads = collectUploads(page, ApiPath.buriedLogInfo);
     await page.locator('#order-size').fill('0.00001');
     await page.getByTestId('order-submit').click();
     const message = page.getByTestId('order-message');
@@ -196,6 +200,13 @@ describe('paper trading', () => {
     expect(await message.textContent()).toBe(
       `Order refused: ${tradeCodeMeaning[TradeCode.sizeBelowMinimum]}`,
     );
+    // Analytics hears the refusal and its code (README "Behaviour tracking: in the site").
+    const isRefusal = (event: UploadedEvent) => event.event_tracking_id === TrackingId.tradeResult;
+    await waitForEvents(uploads, (events) => events.some(isRefusal));
+    expect(uploads.find(isRefusal)?.event_tracking_ext).toMatchObject({
+      outcome: 'refused',
+      code: TradeCode.sizeBelowMinimum,
+    });
   });
 
   it('rests a limit buy below the price, then shows it filled and the balance changed', async () => {

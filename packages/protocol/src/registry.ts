@@ -441,6 +441,22 @@ export const TrackingId = {
   signInResult: 'b1101',
   /** A registration call answered: ext as {@link TrackingId.signInResult}'s. */
   registerResult: 'b1102',
+  /**
+   * A trading call answered (an order placed or cancelled, a position opened or closed, a margin
+   * transfer): ext `{ call, outcome, code? }`, its path, `done` or `refused`, and the refusal's
+   * code; a refusal the page found before sending has no `call`.
+   */
+  tradeResult: 'b1201',
+  /** A BRC-20 search sent, or a suggestion chosen: ext `{ keyword, ticker? }`. */
+  brc20Search: 'b1301',
+  /** A BRC-20 list tab chosen: ext `{ tab }`. */
+  brc20Tab: 'b1302',
+  /** A BRC-20 list column sorted: ext `{ column, order }`. */
+  brc20Sort: 'b1303',
+  /** The hot-token strip seen (an expose, once a page): ext `{ tickers }`. */
+  hotTokensExpose: 'b1501',
+  /** The 24 h leaderboards seen (an expose, once a page): ext `{ boards }`. */
+  leaderboardsExpose: 'b1502',
   /** A human-verification challenge shown: ext `{ scene }`. */
   challengeShown: 'b1401',
   /** A challenge solved by the visitor: ext `{ scene }`. */

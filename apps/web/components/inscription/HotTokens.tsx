@@ -1,4 +1,7 @@
 import type { Brc20Token, IndexLeaderboardReply } from '@exchange-web/protocol/inscription';
+import { TrackingId } from '@exchange-web/protocol/registry';
+import { useExposure } from '@exchange-web/react/tracking/useExposure';
+import { useMemo } from 'react';
 import { PageLink } from '../PageLink';
 import { tokenPath } from './list-links';
 import styles from './inscription.module.css';
@@ -11,9 +14,11 @@ export function HotStrip({
   formats,
   fiat,
 }: InscriptionView & { items: readonly Brc20Token[] }) {
+  const ext = useMemo(() => ({ tickers: items.map((token) => token.ticker) }), [items]);
+  const seen = useExposure<HTMLElement>(TrackingId.hotTokensExpose, ext);
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="hot-title" data-testid="hot-strip">
+    <section aria-labelledby="hot-title" data-testid="hot-strip" ref={seen}>
       <h2 id="hot-title">{t('inscription.hot.title')}</h2>
       <ol className={styles.hotList} aria-label={t('inscription.hot.label')}>
         {items.map((token) => (
@@ -42,8 +47,19 @@ export function Leaderboards({
     { key: 'losers', title: t('inscription.leaderboard.losers'), rows: boards.losers },
     { key: 'volume', title: t('inscription.leaderboard.volume'), rows: boards.volume },
   ] as const;
+  const ext = useMemo(
+    () => ({
+      boards: {
+        gainers: boards.gainers.map((row) => row.ticker),
+        losers: boards.losers.map((row) => row.ticker),
+        volume: boards.volume.map((row) => row.ticker),
+      },
+    }),
+    [boards],
+  );
+  const seen = useExposure<HTMLElement>(TrackingId.leaderboardsExpose, ext);
   return (
-    <section aria-labelledby="boards-title" data-testid="leaderboards">
+    <section aria-labelledby="boards-title" data-testid="leaderboards" ref={seen}>
       <h2 id="boards-title">{t('inscription.leaderboard.title')}</h2>
       <div className={styles.boards}>
         {lists.map((list) => (

@@ -1,4 +1,5 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import type { InscriptionTab } from '@exchange-web/protocol/inscription';
 import { PageLink } from '../PageLink';
@@ -59,6 +60,8 @@ export function InscriptionListPage({
                     href={tabPath(tab)}
                     aria-current={tab === view.tab ? 'page' : undefined}
                     data-tab={tab}
+                    data-tracking-id={TrackingId.brc20Tab}
+                    data-tracking-ext={JSON.stringify({ tab })}
                   >
                     {tabName(t, tab)}
                   </PageLink>

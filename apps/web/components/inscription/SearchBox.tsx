@@ -1,6 +1,8 @@
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useTracking } from '@exchange-web/react/tracking/TrackingProvider';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import type { InscriptionSearchReply } from '@exchange-web/protocol/inscription';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useRouter } from 'next/router';
@@ -46,6 +48,7 @@ export function SearchBox({
   initialKeyword = '',
 }: SearchBoxProps) {
   const { api, buildPath } = useShell();
+  const { track } = useTracking();
   const router = useRouter();
   const id = useId();
   const inputId = `${id}-input`;
@@ -87,7 +90,11 @@ export function SearchBox({
   const expanded = open && query !== '' && items.length > 0;
   const showMessage = open && query !== '' && !expanded && state.status !== 'idle';
 
+  const searched = (ext: { keyword: string; ticker?: string }) =>
+    track({ type: 'click', eventTrackingId: TrackingId.brc20Search, ext });
+
   const choose = (item: Suggestion) => {
+    searched({ keyword: query, ticker: item.ticker });
     setOpen(false);
     setActive(-1);
     void router.push(tokenPath(item.ticker));
@@ -125,8 +132,12 @@ export function SearchBox({
     event.preventDefault();
     if (query === '') return;
     const exact = items.find((item) => item.ticker.toLowerCase() === query.toLowerCase());
-    if (exact) choose(exact);
-    else void router.push({ pathname: LIST_ROOT_PATH, query: { [LIST_QUERY.keyword]: query } });
+    if (exact) {
+      choose(exact);
+      return;
+    }
+    searched({ keyword: query });
+    void router.push({ pathname: LIST_ROOT_PATH, query: { [LIST_QUERY.keyword]: query } });
   };
 
   const statusText =

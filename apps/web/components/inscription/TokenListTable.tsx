@@ -1,4 +1,5 @@
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import type {
   Brc20Token,
@@ -146,6 +147,11 @@ export function TokenListTable({ view, list, tabName, t, formats, fiat }: TokenL
                   {column.sort ? (
                     <PageLink
                       href={listHref(view, nextOrder(list, column.sort))}
+                      data-tracking-id={TrackingId.brc20Sort}
+                      data-tracking-ext={JSON.stringify({
+                        column: column.sort,
+                        order: nextOrder(list, column.sort).order,
+                      })}
                       className={styles.sortLink}
                       scroll={false}
                       title={t('inscription.table.sortBy', { column: t(column.label) })}

@@ -2,6 +2,8 @@ import type { Endpoint, EndpointReply, EndpointRequest } from '@exchange-web/pro
 import type { MessageKey } from '@exchange-web/react/i18n/messages';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useTracking } from '@exchange-web/react/tracking/TrackingProvider';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import { useCallback, useState } from 'react';
 import { refusalKey, tradeFailureKey } from './trade-errors';
 
@@ -29,6 +31,7 @@ export function useTradeAction(
 ) {
   const { t } = useShell();
   const { call: send } = useEndpointActions();
+  const { track } = useTracking();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<TradeMessage | null>(null);
 
@@ -37,8 +40,24 @@ export function useTradeAction(
     (code: string) => {
       const key: MessageKey = refusalKey(code) ?? 'errors.server';
       setMessage({ kind: 'error', text: t(wording, { reason: t(key) }), code });
+      track({
+        type: 'click',
+        eventTrackingId: TrackingId.tradeResult,
+        ext: { outcome: 'refused', code },
+      });
     },
-    [t, wording],
+    [t, wording, track],
+  );
+
+  /** Each answer, for analytics (README "Behaviour tracking: in the site"). */
+  const answered = useCallback(
+    (call: string, outcome: 'done' | 'refused', code?: string | null) =>
+      track({
+        type: 'click',
+        eventTrackingId: TrackingId.tradeResult,
+        ext: { call, outcome, ...(code ? { code } : {}) },
+      }),
+    [track],
   );
 
   /** Sends a trading call, its reply checked, and words the outcome (`done` for a success). */
@@ -53,9 +72,11 @@ export function useTradeAction(
       try {
         const reply = await send(endpoint, body, TRADE_CALL);
         setMessage({ kind: 'success', text: done(reply), code: null });
+        answered(endpoint.path, 'done');
         return true;
       } catch (failure) {
         const { key, code } = tradeFailureKey(failure);
+        answered(endpoint.path, 'refused', code);
         const text = key.startsWith('trading.refusals.') ? t(wording, { reason: t(key) }) : t(key);
         setMessage({ kind: 'error', text, code });
         return false;
@@ -64,7 +85,7 @@ export function useTradeAction(
         void refresh();
       }
     },
-    [send, refresh, t, wording],
+    [send, refresh, t, wording, answered],
   );
 
   return { busy, message, setMessage, refuse, call };
