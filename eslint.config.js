@@ -124,6 +124,30 @@ export default tseslint.config(
     }),
     ignores: ['apps/web/components/PageLink.tsx'],
   },
+  {
+    // README "Security": untrusted links and HTML only through SafeLink and SafeHtml.
+    files: ['packages/react/src/**/*.tsx', 'apps/web/**/*.tsx', 'apps/header-footer/src/**/*.tsx'],
+    ignores: [
+      'packages/react/src/security/SafeLink.tsx',
+      'packages/react/src/security/SafeHtml.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'HTML reaches the page only through SafeHtml, which sanitises it (SPEC 5).',
+        },
+        {
+          // A link's href from a variable or a property: text the page did not write.
+          selector:
+            "JSXOpeningElement[name.name=/^(a|area)$/] > JSXAttribute[name.name='href'] > JSXExpressionContainer > :matches(Identifier, MemberExpression, ChainExpression)",
+          message:
+            'A link from data goes through SafeLink (SPEC 5); a path the site builds, through PageLink or a path builder call.',
+        },
+      ],
+    },
+  },
   restrictImports(
     ['apps/gateway/**/*.ts'],
     upperLayers(['@exchange-web/client', '@exchange-web/tracker', '@exchange-web/react']),

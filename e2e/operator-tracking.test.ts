@@ -129,6 +129,15 @@ describe('the operators’ tracking page', () => {
       .toBeGreaterThanOrEqual(lcpBefore + 1);
     // The new page is among the busiest pages or counted with the others, by type as a click.
     expect(await latest.getByText('b123').count()).toBeGreaterThan(0);
+    // A reported page opens in a new window; a script URL a tracker sent is no link at all.
+    const opened = latest.locator(`a[data-page="${runPath}"]`).first();
+    expect(await opened.getAttribute('href')).toBe(runPath);
+    expect(await opened.getAttribute('target')).toBe('_blank');
+    await postEvents(operator, [runEvent('script', { url: 'javascript:alert(document.domain)' })]);
+    await page.getByTestId('tracking-refresh').click();
+    const scripted = latest.locator('a[data-page="alert(document.domain)"]').first();
+    await scripted.waitFor();
+    expect(await scripted.getAttribute('href')).toBeNull();
     await page.close();
   });
 

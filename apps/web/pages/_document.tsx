@@ -57,7 +57,11 @@ export default class ShellDocument extends Document<ShellDocumentProps> {
       styles: (
         <>
           {initial.styles}
-          {antdCss ? <style id="antd" dangerouslySetInnerHTML={{ __html: antdCss }} /> : null}
+          {antdCss ? (
+            // antd's own CSS, extracted while this response rendered: no visitor's text in it.
+            // eslint-disable-next-line no-restricted-syntax
+            <style id="antd" dangerouslySetInnerHTML={{ __html: antdCss }} />
+          ) : null}
         </>
       ),
       shellHtml: htmlAttributes(shell),

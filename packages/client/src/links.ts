@@ -3,6 +3,7 @@ import {
   ALLOWED_RELATIVE_LINK_STARTS,
   DATA_IMAGE_PREFIX,
   LinkWarning,
+  REFUSED_DATA_IMAGE_TYPE,
 } from '@exchange-web/protocol/registry';
 import { decodeHTML } from 'entities';
 import { consoleLogger, type Logger } from './logger';
@@ -41,8 +42,8 @@ function unmask(value: string): string {
 
 /**
  * Whether a link may be used (SPEC 5): it starts with an allowed scheme (http, https, mailto, tel,
- * blob, ftp, market, the product's app schemes, or `data:image/`), or is relative (`./`, `../`,
- * `#`, `/`). A script scheme is refused in every disguise: case, whitespace, control characters,
+ * blob, ftp, market, the product's app schemes, or `data:image/` but for SVG, which can carry
+ * script), or is relative (`./`, `../`, `#`, `/`). A script scheme is refused in every disguise: case, whitespace, control characters,
  * entities, percent-encoding.
  * @example isSafeHref('https://example.com') // true
  * @example isSafeHref('jav&#x09;ascript:alert(1)') // false
@@ -60,7 +61,12 @@ export function isSafeHref(href: unknown): href is string {
   // What the browser will read as the scheme must be the one judged: no masked scheme passes.
   const visible = SCHEME.exec(href.replace(IGNORED_IN_URLS, ''))?.[1]?.toLowerCase();
   if (visible !== scheme) return false;
-  if (scheme === 'data') return unmasked.toLowerCase().startsWith(DATA_IMAGE_PREFIX);
+  if (scheme === 'data') {
+    const data = unmasked.toLowerCase();
+    // The media type runs to the first parameter or the data: `image/svg+xml;base64,…`.
+    const type = data.slice('data:'.length).split(/[;,]/, 1)[0];
+    return data.startsWith(DATA_IMAGE_PREFIX) && type !== REFUSED_DATA_IMAGE_TYPE;
+  }
   return allowedSchemes.has(scheme);
 }
 

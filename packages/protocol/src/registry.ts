@@ -576,6 +576,12 @@ export const ALLOWED_LINK_SCHEMES = [
 /** The one `data:` form a link may take (SPEC 5 "data:image"). */
 export const DATA_IMAGE_PREFIX = 'data:image/';
 
+/**
+ * An image type refused as a link target although SPEC 5 allows `data:image/`: an SVG image is a
+ * document that can carry script, so our reading refuses it (opened from a link, it would run).
+ */
+export const REFUSED_DATA_IMAGE_TYPE = 'image/svg+xml';
+
 /** Relative link starts a link may have (SPEC 5). */
 export const ALLOWED_RELATIVE_LINK_STARTS = ['./', '../', '#', '/'] as const;
 

@@ -48,7 +48,6 @@ export function Pagination({
   const from = Math.min(total, (pageNo - 1) * pageSize + 1);
   const to = Math.min(total, pageNo * pageSize);
   const pageLink = (page: number, children: ReactNode, extra: Record<string, string> = {}) => {
-    const href = hrefFor(page);
     const onClick = onPage
       ? (event: MouseEvent) => {
           if (!plainClick(event)) return;
@@ -57,11 +56,11 @@ export function Pagination({
         }
       : undefined;
     return onPage ? (
-      <a href={href} onClick={onClick} data-page={page} {...extra}>
+      <a href={hrefFor(page)} onClick={onClick} data-page={page} {...extra}>
         {children}
       </a>
     ) : (
-      <PageLink href={href} data-page={page} {...extra}>
+      <PageLink href={hrefFor(page)} data-page={page} {...extra}>
         {children}
       </PageLink>
     );

@@ -1,4 +1,5 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
+import { SafeLink } from '@exchange-web/react/security/SafeLink';
 import type { TrackedEventSummary, TrackingOverviewReply } from '@exchange-web/protocol/schemas';
 import { DataTable } from '../DataTable';
 import type { TrackingFormats } from './formats';
@@ -12,6 +13,18 @@ export interface EventTablesProps {
   t: Translate;
   formats: TrackingFormats;
   typeLabel(type: number): string;
+}
+
+/**
+ * A page visitors reported, opened in a new window. The path is whatever a tracker sent, so it
+ * goes through SafeLink: one that is no path of a page (a script URL's remains) is no link.
+ */
+function PageOpened({ page }: { page: string }) {
+  return (
+    <SafeLink href={page} target="_blank" className={styles.wrap} data-page={page}>
+      {page}
+    </SafeLink>
+  );
 }
 
 /** The rows once the overview came; null (loading) only while it is still being asked for. */
@@ -32,7 +45,7 @@ export function TopPagesTable({ overview, loading, t, formats }: EventTablesProp
         {
           key: 'page',
           title: t('operator.tracking.page'),
-          render: (row) => <span className={styles.wrap}>{row.page}</span>,
+          render: (row) => <PageOpened page={row.page} />,
         },
         {
           key: 'count',
@@ -78,7 +91,7 @@ export function LatestEventsTable({ overview, loading, t, formats, typeLabel }: 
         {
           key: 'page',
           title: t('operator.tracking.page'),
-          render: (row) => <span className={styles.wrap}>{row.page}</span>,
+          render: (row) => <PageOpened page={row.page} />,
         },
         {
           key: 'uid',
