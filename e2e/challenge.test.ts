@@ -122,6 +122,7 @@ describe('human verification in the browser', () => {
       TrackingId.challengeShown,
       TrackingId.challengeClosed,
       TrackingId.challengeSolved,
+      TrackingId.registerCodeAsked,
       TrackingId.registerResult,
     ];
     const events = await waitForStoredEvents(
@@ -129,8 +130,9 @@ describe('human verification in the browser', () => {
       siteUrl,
       { visitorId: await visitorIdOf(page) },
       (stored) =>
-        stored.filter((event) => event.event_tracking_id === TrackingId.challengeShown).length ===
-          2 && steps.every((id) => stored.some((event) => event.event_tracking_id === id)),
+        [TrackingId.challengeShown, TrackingId.registerCodeAsked].every(
+          (id) => stored.filter((event) => event.event_tracking_id === id).length === 2,
+        ) && steps.every((id) => stored.some((event) => event.event_tracking_id === id)),
     );
     const ordered = events
       .filter((event) => steps.includes(event.event_tracking_id as (typeof steps)[number]))
@@ -138,8 +140,13 @@ describe('human verification in the browser', () => {
     expect(ordered.map((event) => [event.event_tracking_id, event.event_tracking_ext])).toEqual([
       [TrackingId.challengeShown, { scene: 'register' }],
       [TrackingId.challengeClosed, { scene: 'register' }],
+      [
+        TrackingId.registerCodeAsked,
+        { channel: 'email', outcome: 'refused', code: ErrorCode.challengeDismissed },
+      ],
       [TrackingId.challengeShown, { scene: 'register' }],
       [TrackingId.challengeSolved, { scene: 'register' }],
+      [TrackingId.registerCodeAsked, { channel: 'email', outcome: 'sent' }],
       [TrackingId.registerResult, { call: ApiPath.registerEmail, outcome: 'signedIn' }],
     ]);
     await page.context().close();

@@ -1,6 +1,9 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
 import { useSessionActions } from '@exchange-web/react/session/SessionProvider';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
+import { useTracking } from '@exchange-web/react/tracking/TrackingProvider';
+import { isApiError } from '@exchange-web/client/errors';
+import { TrackingId } from '@exchange-web/protocol/registry';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { callEndpoint } from '@exchange-web/client/query/call-endpoint';
 import type { SendVerifyCodeRequest } from '@exchange-web/protocol/verification';
@@ -103,11 +106,27 @@ export default function RegisterPage() {
   const { kind, values } = form;
   const { error, submitting, submit, showFailure } = useSignInForm();
 
-  // Through the page's request client: a human-verification challenge (10021) is met there.
+  const { track } = useTracking();
+  // Through the page's request client: a human-verification challenge (10021) is met there. The
+  // answer goes to analytics as the registration's first step (README "Behaviour tracking").
   const postSendCode = useCallback(
-    async (request: SendVerifyCodeRequest) =>
-      callEndpoint(await api(), Endpoints.sendVerifyCode, request),
-    [api],
+    async (request: SendVerifyCodeRequest) => {
+      const asked = (outcome: 'sent' | 'refused', code?: string) =>
+        track({
+          type: 'click',
+          eventTrackingId: TrackingId.registerCodeAsked,
+          ext: { channel: request.channel, outcome, ...(code === undefined ? {} : { code }) },
+        });
+      try {
+        const reply = await callEndpoint(await api(), Endpoints.sendVerifyCode, request);
+        asked('sent');
+        return reply;
+      } catch (failure) {
+        asked('refused', isApiError(failure) ? failure.code : undefined);
+        throw failure;
+      }
+    },
+    [api, track],
   );
   // One button state per channel: "both" sends two codes, each with its own pause.
   const emailSender = useCodeSender(postSendCode);

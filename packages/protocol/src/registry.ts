@@ -442,6 +442,11 @@ export const TrackingId = {
   /** A registration call answered: ext as {@link TrackingId.signInResult}'s. */
   registerResult: 'b1102',
   /**
+   * A registration's code asked for, its first step: ext `{ channel, outcome, code? }`, `email`
+   * or `mobile`, `sent` or `refused`, and the refusal's code (10021 when a challenge came first).
+   */
+  registerCodeAsked: 'b1103',
+  /**
    * A trading call answered (an order placed or cancelled, a position opened or closed, a margin
    * transfer): ext `{ call, outcome, code? }`, its path, `done` or `refused`, and the refusal's
    * code; a refusal the page found before sending has no `call`.
