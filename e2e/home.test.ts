@@ -1,4 +1,4 @@
-import { USDT_RATE_CURRENCIES } from '@exchange-web/protocol/currencies';
+import { LANGUAGE_RATE_CURRENCIES, USDT_RATE_CURRENCIES } from '@exchange-web/protocol/currencies';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -24,7 +24,8 @@ describe('home page', () => {
     await expect(page.getByTestId('shell-header').isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('shell-footer').isVisible()).resolves.toBe(true);
     const rows = page.locator('[data-testid="usdt-rates"] tbody tr');
-    expect(await rows.count()).toBe(USDT_RATE_CURRENCIES.length);
+    // SPEC's thirteen and the languages' own (README "Rates").
+    expect(await rows.count()).toBe(USDT_RATE_CURRENCIES.length + LANGUAGE_RATE_CURRENCIES.length);
     expect(await page.locator('tr[data-currency="USD"] td').textContent()).toBe('1 USD');
     expect(await page.locator('tr[data-currency="JPY"] th').textContent()).toContain('JPY');
     await page.close();

@@ -1,9 +1,8 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import { SafeLink } from '@exchange-web/react/security/SafeLink';
+import dynamic from 'next/dynamic';
 import type { TrackedEventSummary, TrackingOverviewReply } from '@exchange-web/protocol/schemas';
 import { DataTable } from '../DataTable';
 import type { TrackingFormats } from './formats';
-import styles from './tracking.module.css';
 
 type TopPage = TrackingOverviewReply['topPages'][number];
 
@@ -15,17 +14,10 @@ export interface EventTablesProps {
   typeLabel(type: number): string;
 }
 
-/**
- * A page visitors reported, opened in a new window. The path is whatever a tracker sent, so it
- * goes through SafeLink: one that is no path of a page (a script URL's remains) is no link.
- */
-function PageOpened({ page }: { page: string }) {
-  return (
-    <SafeLink href={page} target="_blank" className={styles.wrap} data-page={page}>
-      {page}
-    </SafeLink>
-  );
-}
+// SafeLink and its link checks load after the page's first paint: the tables fill in later anyway.
+const PageOpened = dynamic(() => import('./PageOpened').then((module) => module.PageOpened), {
+  ssr: false,
+});
 
 /** The rows once the overview came; null (loading) only while it is still being asked for. */
 const rowsOf = <Row,>(rows: readonly Row[] | undefined, loading: boolean) =>

@@ -1,34 +1,10 @@
-import {
-  rewriteAffiliatedLink,
-  type AffiliatedLinkOptions,
-} from '@exchange-web/client/images/affiliated-links';
+import { rewriteAffiliatedLink } from '@exchange-web/client/images/affiliated-links';
 import { sanitizeHref } from '@exchange-web/client/links';
 import { openWindow } from '@exchange-web/client/open-window';
-import {
-  createContext,
-  useContext,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { AffiliatedLinksContext } from './affiliated-links-context';
 
-const AffiliatedLinksContext = createContext<AffiliatedLinkOptions | null>(null);
-
-/**
- * Turns on the affiliated-link rule (SPEC 3) for every {@link SafeLink} below: an absolute link to
- * one of `value.affiliated` becomes a relative path (or one on `value.targetHost`) keeping the
- * language prefix `value.prefix`. The shell provides it.
- */
-export function AffiliatedLinksProvider(props: {
-  value: AffiliatedLinkOptions;
-  children: ReactNode;
-}) {
-  return (
-    <AffiliatedLinksContext.Provider value={props.value}>
-      {props.children}
-    </AffiliatedLinksContext.Provider>
-  );
-}
+export { AffiliatedLinksProvider } from './affiliated-links-context';
 
 export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An untrusted link: only the schemes and relative forms of SPEC 5 survive. */

@@ -19,7 +19,7 @@ import { ChallengeHost } from '../challenge/ChallengeHost';
 import type { Messages } from '../i18n/messages';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { ImageDomainsProvider } from '../images/ImageDomainsProvider';
-import { AffiliatedLinksProvider } from '../security/SafeLink';
+import { AffiliatedLinksProvider } from '../security/affiliated-links-context';
 import type { SiteServices } from '../services/site-services';
 import type { LegalAcceptanceStore } from './LegalDialog';
 import { requiredContext } from '../required-context';
