@@ -30,6 +30,11 @@ describe('content security policy', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    // Our one inline script, the number-format warm-up (apps/web/lib/number-format-warmup), in the
+    // head and under the response's nonce like every other.
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).toContain(`<script nonce="${nonce}">requestAnimationFrame(`);
+    expect(head).toContain('new Intl.NumberFormat(document.documentElement.lang)');
     // A new nonce for every response.
     const again = (await fetch(`${siteUrl}/`)).headers.get('content-security-policy');
     expect(again).not.toBe(policy);

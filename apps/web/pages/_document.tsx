@@ -11,6 +11,7 @@ import Document, {
 import { HtmlSanitizerProvider } from '@exchange-web/react/security/HtmlSanitizer';
 import { contentSecurityPolicy, newNonce } from '../lib/content-security-policy';
 import { serverHtmlSanitizer } from '../lib/server-html-sanitizer';
+import { NUMBER_FORMAT_WARMUP_SCRIPT } from '../lib/number-format-warmup';
 import { htmlAttributes, readShellRequest } from '../lib/shell-request';
 
 interface ShellDocumentProps extends DocumentInitialProps {
@@ -22,8 +23,9 @@ interface ShellDocumentProps extends DocumentInitialProps {
 /**
  * Renders lang, dir and the theme class on the server, so the first paint is already right;
  * puts the CSS of the antd components a page rendered into its first HTML (none on pages without
- * antd); sends the Content-Security-Policy with this response's nonce on every script; and gives
- * server rendering the HTML sanitiser (the browser has its own window).
+ * antd); sends the Content-Security-Policy with this response's nonce on every script; loads the
+ * browser's number-formatting data before hydration needs it; and gives server rendering the HTML
+ * sanitiser (the browser has its own window).
  */
 export default class ShellDocument extends Document<ShellDocumentProps> {
   static override async getInitialProps(ctx: DocumentContext): Promise<ShellDocumentProps> {
@@ -80,6 +82,9 @@ export default class ShellDocument extends Document<ShellDocumentProps> {
           <link rel="manifest" href={WEB_APP_MANIFEST_PATH} />
           <link rel="apple-touch-icon" href="/icons/icon-192.png" />
           <meta name="theme-color" content="#0a5fb4" />
+          {/* A constant of ours, no visitor's text (lib/number-format-warmup). */}
+          {/* eslint-disable-next-line no-restricted-syntax */}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: NUMBER_FORMAT_WARMUP_SCRIPT }} />
         </Head>
         <body>
           <Main />
