@@ -83,6 +83,15 @@ describe('the protection fund', () => {
     await page.goto(`${siteUrl}/protection-fund`);
     await page.getByTestId('fund-entries').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The chart library loads only when the visitor reaches for the chart (issue 18): until then
+    // the server's drawing stands alone; a pointer over it brings the chart, which replaces it.
+    const chart = page.getByTestId('fund-chart');
+    await page.waitForLoadState('networkidle');
+    expect(await chart.getAttribute('data-interactive')).toBe('false');
+    expect(await chart.locator('canvas').count()).toBe(0);
+    await chart.hover();
+    await chart.locator('canvas').first().waitFor();
+    await chart.getByTestId('chart-preview').waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 import type { ProtectionFund } from '@exchange-web/protocol/reserves-schemas';
 import { useShellState } from '@exchange-web/react/shell/ShellProvider';
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useReachFor } from '../charts/useReachFor';
 import { DataTable, type DataColumn } from '../DataTable';
 import { InfoPage, InfoPageError } from '../InfoPage';
 import { LinePreview } from '../inscription/LinePreview';
@@ -9,7 +10,8 @@ import { tradingFormats } from '../trading/formats';
 import type { FundPageProps } from './fund-page-props';
 import styles from './fund.module.css';
 
-// The interactive chart (lightweight-charts) loads after the page, over the server-drawn line.
+// The interactive chart (lightweight-charts) loads once the visitor reaches for it (issue 18, as
+// the token page's), over the server-drawn line.
 const PriceLineChart = dynamic(() => import('../inscription/PriceLineChart'), {
   ssr: false,
   loading: () => null,
@@ -25,8 +27,7 @@ type Wallet = ProtectionFund['wallets'][number];
 export function FundView({ fund, links }: FundPageProps) {
   const { t, language, theme } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
+  const { stage, handlers, onChartReady } = useReachFor();
   const points = useMemo(
     () =>
       (fund?.history ?? []).map((point) => ({
@@ -92,17 +93,26 @@ export function FundView({ fund, links }: FundPageProps) {
               })}
             </p>
           ) : null}
-          <div className={styles.chart} data-testid="fund-chart">
+          <div
+            className={styles.chart}
+            data-testid="fund-chart"
+            data-interactive={stage !== 'preview'}
+            {...handlers}
+          >
             {points.length > 0 ? (
               <>
-                <LinePreview points={points} theme={theme} formatPrice={formatUsdt} />
-                {interactive ? (
+                {/* Stays under the chart until it has drawn: the chart's canvas covers it. */}
+                {stage !== 'chart' ? (
+                  <LinePreview points={points} theme={theme} formatPrice={formatUsdt} />
+                ) : null}
+                {stage !== 'preview' ? (
                   <PriceLineChart
                     points={points}
                     theme={theme}
                     locale={formats.locale}
                     timeVisible={false}
                     formatPrice={formatUsdt}
+                    onReady={onChartReady}
                   />
                 ) : null}
               </>
