@@ -9,7 +9,7 @@ import type {
 } from '@exchange-web/protocol/trading';
 import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { addTrade, mergeCandle } from './market-data';
 import type { StreamStatus } from './market-stream';
 
@@ -40,7 +40,9 @@ function useLiveValue<T extends { time: number }>(snapshot: T | undefined) {
   const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     if (snapshot)
-      setValue((current) => (current && current.time > snapshot.time ? current : snapshot));
+      startTransition(() =>
+        setValue((current) => (current && current.time > snapshot.time ? current : snapshot)),
+      );
   }, [snapshot]);
   return [value, setValue] as const;
 }
@@ -84,8 +86,10 @@ export function useMarketData(
   useEffect(() => {
     if (!tradesSnapshot) return;
     const snapshot = [...tradesSnapshot.trades].sort((a, b) => b.time - a.time);
-    setTrades((current) =>
-      current.reduceRight((list, trade) => addTrade(list, trade, TRADE_LIMIT), snapshot),
+    startTransition(() =>
+      setTrades((current) =>
+        current.reduceRight((list, trade) => addTrade(list, trade, TRADE_LIMIT), snapshot),
+      ),
     );
   }, [tradesSnapshot]);
   // Another interval: no candles until its history came (declared first, so a cached history of
@@ -96,8 +100,13 @@ export function useMarketData(
   useEffect(() => {
     if (klinesSnapshot) {
       const snapshot = [...klinesSnapshot.candles].sort((a, b) => a.time - b.time);
-      setCandles((current) =>
-        (current ?? []).reduce((list, candle) => mergeCandle(list, candle, CANDLE_LIMIT), snapshot),
+      startTransition(() =>
+        setCandles((current) =>
+          (current ?? []).reduce(
+            (list, candle) => mergeCandle(list, candle, CANDLE_LIMIT),
+            snapshot,
+          ),
+        ),
       );
     } else if (klinesFailed) {
       setCandles((current) => current ?? []);
@@ -106,7 +115,14 @@ export function useMarketData(
 
   useEffect(() => {
     let stopped = false;
+    // Transitions: React renders what a stream event changes in slices it can interrupt, so a tap
+    // on the order form never waits for a book or chart update (issue 18: each event's render was
+    // one 20 to 30 ms task, four times that on a phone).
     const onEvent = (event: MarketStreamEvent) => {
+      if (event.type === 'trade') onTradeRef.current?.(event.data);
+      startTransition(() => apply(event));
+    };
+    const apply = (event: MarketStreamEvent) => {
       switch (event.type) {
         case 'ticker':
           setTicker(event.data);
@@ -116,7 +132,6 @@ export function useMarketData(
           break;
         case 'trade':
           setTrades((current) => addTrade(current, event.data, TRADE_LIMIT));
-          onTradeRef.current?.(event.data);
           break;
         case 'kline':
           // Only once the interval's history is there: a lone candle would be drawn as all.
