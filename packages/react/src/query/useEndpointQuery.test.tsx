@@ -4,10 +4,24 @@ import { createPageQueries, type PageQueries } from '@exchange-web/client/query/
 import type { QueryScope } from '@exchange-web/client/query/query-scope';
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { tickerFixture } from '@exchange-web/protocol/fixtures';
+import * as React from 'react';
 import { act, useLayoutEffect } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testRootPerTest } from '../testing/react-root';
 import { useScopedEndpointQuery } from './useEndpointQuery';
+
+// The updates the hook hands React as transitions, counted (React itself still renders them).
+const transitions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof React>();
+  return {
+    ...react,
+    startTransition: (scope: () => void) => {
+      transitions.count += 1;
+      react.startTransition(scope);
+    },
+  };
+});
 
 interface SentCall {
   path: string;
@@ -89,6 +103,16 @@ describe('useEndpointQuery', () => {
     await settle();
     expect(text()).toBe('BTCUSDT 65000');
     expect(dom.host.querySelector('p')?.dataset.status).toBe('success');
+  });
+
+  it('renders a reply as a transition, in slices a tap can interrupt', async () => {
+    dom.render(<Price symbol="BTCUSDT" scope={alice} />);
+    await settle();
+    const before = transitions.count;
+    calls[0]?.answer(tickerFixture('BTCUSDT', '65000'));
+    await settle();
+    expect(text()).toBe('BTCUSDT 65000');
+    expect(transitions.count).toBeGreaterThan(before);
   });
 
   it('aborts the call in flight on unmount', async () => {
