@@ -55,6 +55,29 @@ describe('tracker loader', () => {
     expect(tracked).toEqual([click('b1'), click('b2')]);
   });
 
+  it('starts the tracker, hands it the kept calls and starts web vitals in turns', async () => {
+    const { modules, tracked, calls } = fakeModules();
+    const turns: (() => void)[] = [];
+    const loader = createTrackerLoader(
+      options,
+      () => Promise.resolve(modules),
+      undefined,
+      now,
+      () => new Promise<void>((resolve) => turns.push(resolve)),
+    );
+    loader.withTracker((tracker) => tracker.track(click('b1')));
+    loader.start();
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    // A call made between two turns waits behind the kept ones.
+    loader.withTracker((tracker) => tracker.track(click('b2')));
+    expect([calls, tracked]).toEqual([['start'], []]);
+    turns[0]?.();
+    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    expect([calls, tracked]).toEqual([['start'], [click('b1'), click('b2')]]);
+    turns[1]?.();
+    await vi.waitFor(() => expect(calls).toEqual(['start', 'vitals']));
+  });
+
   it('loads and starts once however often it is started', async () => {
     const { modules, calls } = fakeModules();
     const load = vi.fn(() => Promise.resolve(modules));

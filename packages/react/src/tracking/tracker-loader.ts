@@ -41,6 +41,8 @@ export function createTrackerLoader(
     console.warn(message, cause),
   // The tracker loads once the page is idle: what it reports is kept until then.
   schedule: (work: () => void) => void = (work) => void whenIdle(work),
+  // Between the tracker's start, the calls kept for it and web vitals' start: a task each.
+  nextTurn: () => Promise<void> = nextTask,
 ): TrackerLoader {
   let tracker: Tracker | undefined;
   let started = false;
@@ -61,11 +63,15 @@ export function createTrackerLoader(
       started = true;
       schedule(() =>
         load()
-          .then((modules) => {
+          .then(async (modules) => {
+            // Each step in a task of its own: together they were one task too long for a phone
+            // (issue 18). Calls made meanwhile still wait in `pending`, so their order holds.
             const created = modules.createTracker(options());
             created.start();
+            await nextTurn();
             tracker = created;
             for (const use of pending.splice(0)) run(use, created);
+            await nextTurn();
             // The tracker's hidden-page flush runs after web vitals' own hide listeners whatever
             // the order they were added in, so their last reports go in it (packages/tracker README).
             modules.reportWebVitals(created);
