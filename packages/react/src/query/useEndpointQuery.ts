@@ -6,8 +6,9 @@ import {
   type ScopeSource,
 } from '@exchange-web/client/query/query-scope';
 import type { Endpoint, EndpointReply, EndpointRequest } from '@exchange-web/protocol/endpoints';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSessionState } from '../session/SessionProvider';
+import { useStoreTransitions } from '../store-transitions';
 import { useShellActions } from '../shell/ShellProvider';
 import { useSimulation } from '../simulation/SimulationProvider';
 import { pageQueriesOf } from './page-queries';
@@ -96,26 +97,10 @@ export function useScopedEndpointQuery<E extends Endpoint>(
     [endpoint, requestJson, scope, pollMs, enabled, quiet],
   );
   const [query] = useState(() => new EndpointQuery(queries, queryOptions));
-  useQueryUpdates(query);
+  // Panels read the newest result as they render; a change renders them again (a transition).
+  useStoreTransitions(query.subscribe, query.getSnapshot);
   useEffect(() => query.setOptions(queryOptions), [query, queryOptions]);
   const result = query.resultFor(queryOptions);
   const refetch = useCallback(() => query.refetch(), [query]);
   return useMemo(() => ({ ...result, refetch }), [result, refetch]);
-}
-
-/**
- * Renders the caller again whenever `query`'s result changes, as a transition: a reply or a poll
- * re-renders its panel in slices React can interrupt for a tap or a key, where an external-store
- * update rendered it all in one task (issue 18: 15 to 30 ms on a desktop core for a trading page,
- * four times that on a phone). Panels read the newest result as they render.
- */
-function useQueryUpdates(query: EndpointQuery<Endpoint>): void {
-  const [, setShown] = useState(query.getSnapshot);
-  useEffect(() => {
-    const update = () => startTransition(() => setShown(query.getSnapshot()));
-    const unsubscribe = query.subscribe(update);
-    // A change between this render and the subscription.
-    update();
-    return unsubscribe;
-  }, [query]);
 }

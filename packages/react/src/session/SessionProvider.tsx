@@ -1,5 +1,6 @@
 import type { HttpClient } from '@exchange-web/client/http-client';
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useStoreTransitions } from '../store-transitions';
 import type { SignInOutcome, SiteSessionState, SiteSessionStatus } from '../services/session-store';
 import { useShellActions } from '../shell/ShellProvider';
 import { requiredContext } from '../required-context';
@@ -42,7 +43,8 @@ const [SessionActionsContext, useSessionActionsRequired] = requiredContext<Sessi
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { services } = useShellActions();
   const { session } = services;
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  // The user read after the page renders every reader again in slices (a transition).
+  const state = useStoreTransitions(session.subscribe, session.getState);
   const actions = useMemo<SessionActions>(
     () => ({
       api: services.api,

@@ -18,6 +18,7 @@ import type { Feedback } from '../antd/feedback';
 import { ChallengeHost } from '../challenge/ChallengeHost';
 import type { Messages } from '../i18n/messages';
 import { createTranslator, type Translate } from '../i18n/translator';
+import { useStoreTransitions } from '../store-transitions';
 import { ImageDomainsProvider } from '../images/ImageDomainsProvider';
 import { AffiliatedLinksProvider } from '../security/affiliated-links-context';
 import type { SiteServices } from '../services/site-services';
@@ -103,11 +104,8 @@ export function ShellProvider(props: ShellProviderProps) {
   const t = useMemo(() => createTranslator(messages), [messages]);
   // The services read the language at each call and toast: follow it before any effect runs.
   useBrowserLayoutEffect(() => services.setLanguage(language, t), [services, language, t]);
-  const currency = useSyncExternalStore(
-    services.currency.subscribe,
-    services.currency.getState,
-    services.currency.getState,
-  );
+  // Rates arrive after the page: every price renders again in slices (a transition).
+  const currency = useStoreTransitions(services.currency.subscribe, services.currency.getState);
   const theme = useSyncExternalStore(
     services.theme.subscribe,
     services.theme.getState,
