@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import type { MarketStreamEvent, Ticker } from '@exchange-web/protocol/trading';
+import { tickerFixture } from '@exchange-web/protocol/fixtures';
+import type { MarketStreamEvent } from '@exchange-web/protocol/trading';
 import { testRootPerTest } from '@exchange-web/react/testing/react-root';
 import * as React from 'react';
 import { act } from 'react';
@@ -34,18 +35,6 @@ vi.mock('./market-stream', () => ({
   },
 }));
 
-const ticker = (last: string, time: number): Ticker => ({
-  symbol: 'BTCUSDT',
-  last,
-  mark: last,
-  open24h: last,
-  high24h: last,
-  low24h: last,
-  change24h: '0',
-  volume24h: '1',
-  time,
-});
-
 function Probe({ onTrade }: { onTrade: () => void }) {
   const data = useMarketData('BTCUSDT', '1m', onTrade);
   return <p>{`${data.ticker?.last ?? '-'} ${data.trades.length}`}</p>;
@@ -65,7 +54,7 @@ describe('useMarketData', () => {
     const emit = (event: MarketStreamEvent) => act(() => stream.options?.onEvent(event));
     const before = updates.inTransition;
 
-    emit({ type: 'ticker', data: ticker('101.5', 2) });
+    emit({ type: 'ticker', data: tickerFixture('BTCUSDT', '101.5') });
     expect(dom.host.textContent).toBe('101.5 0');
     expect(updates.inTransition).toBe(before + 1);
 
