@@ -35,7 +35,7 @@ export interface SessionOptions {
 export const isLoggedIn = (state: SessionState): boolean => state.userId !== '';
 
 /**
- * The visitor's session (SPEC 4, 6, 7) as a tiny store React binds with useSyncExternalStore.
+ * The visitor's session (SPEC 4, 6, 7) as a tiny store React binds (subscribe, getState).
  * The user is loaded only when the signed-in marker cookie says a session exists; without it the
  * visitor is anonymous and no request is made.
  * @example

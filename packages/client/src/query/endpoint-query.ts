@@ -31,7 +31,7 @@ const isActive = (options: EndpointQueryOptions) =>
   options.scope !== null && options.enabled !== false;
 
 /**
- * One endpoint query as a store for `useSyncExternalStore` (subscribe, getSnapshot), usable
+ * One endpoint query as a store React binds (subscribe, getSnapshot), usable
  * before query-core has loaded: it answers "loading" until the page's queries are there, then
  * follows its query-core observer. Unsubscribing the last listener releases the query, which
  * aborts a fetch in flight (its AbortSignal) when nothing else shows it.

@@ -4,8 +4,6 @@ import { openWindow } from '@exchange-web/client/open-window';
 import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { AffiliatedLinksContext } from './affiliated-links-context';
 
-export { AffiliatedLinksProvider } from './affiliated-links-context';
-
 export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An untrusted link: only the schemes and relative forms of SPEC 5 survive. */
   href: unknown;
@@ -18,7 +16,7 @@ const mayLeaveSite = (href: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href);
 /**
  * The only way the site renders an untrusted link (SPEC 5): an unsafe `href` renders as a link
  * with no target (and the `invalid href` warning); a new window to another origin gets
- * `noopener noreferrer`. Inside {@link AffiliatedLinksProvider}, an absolute link to an affiliated
+ * `noopener noreferrer`. Inside `AffiliatedLinksProvider`, an absolute link to an affiliated
  * domain stays on this site with the current language prefix.
  * @example <SafeLink href={announcement.url} target="_blank">{announcement.title}</SafeLink>
  */

@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { HtmlSanitizerProvider } from './HtmlSanitizer';
 import { SafeHtml } from './SafeHtml';
-import { AffiliatedLinksProvider, SafeLink } from './SafeLink';
+import { AffiliatedLinksProvider } from './affiliated-links-context';
+import { SafeLink } from './SafeLink';
 
 const sanitize = createHtmlSanitizer(new JSDOM('').window);
 

@@ -1,6 +1,6 @@
 /**
- * The shape every site service state takes, so React binds each with `useSyncExternalStore` and
- * tests read it without React.
+ * The shape every site service state takes, so React binds each (`useSyncExternalStore` or
+ * `useStoreTransitions`) and tests read it without React.
  */
 export interface ExternalStore<T> {
   /** The current state; the same object until it changes. */
