@@ -1,8 +1,12 @@
 import { LANGUAGE_RATE_CURRENCIES, USDT_RATE_CURRENCIES } from '@exchange-web/protocol/currencies';
 import { ApiPath } from '@exchange-web/protocol/paths';
+import { IMAGE_PROBE_PATH } from '@exchange-web/protocol/images';
+import { LocalStorageKey } from '@exchange-web/protocol/registry';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { newVisitor } from './support/accounts';
+import { launchBrowser, launchIsolatedBrowser } from './support/browser';
+import { waitForRemoteHeader } from './support/pages';
 
 const siteUrl = inject('siteUrl');
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -54,5 +58,47 @@ describe('home page', () => {
     const missing = await page.evaluate(async () => (await fetch('/btapi/no/such/call')).json());
     expect(missing.code).toBe('40400');
     await page.close();
+  });
+});
+
+describe("a visitor's first page", () => {
+  it('asks nothing through the request client: its rates and image domains came with it', async () => {
+    const isolated = await launchIsolatedBrowser();
+    try {
+      const { page } = await newVisitor(isolated, siteUrl);
+      const apiPaths = new Set<string>(Object.values(ApiPath));
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (apiPaths.has(pathname)) asked.push(pathname);
+      });
+      // The image probe runs once the services have started and the page is idle: by then any
+      // call the start made has been sent.
+      const probe = page.waitForRequest(
+        (request) => new URL(request.url()).pathname === IMAGE_PROBE_PATH,
+      );
+      await page.goto(`${siteUrl}/`);
+      await probe;
+      // The candidates came with the page: the fast origin wins and is stored.
+      await expect
+        .poll(() =>
+          page.evaluate((key) => localStorage.getItem(key), LocalStorageKey.fastestImageDomain),
+        )
+        .toBe(inject('imageOrigins').fast);
+      // So did the rates: the currency menu lists them and converts without asking.
+      await waitForRemoteHeader(page);
+      await page.locator('[data-testid="currency-menu"] .menu-button').click();
+      await page.locator('[data-testid="currency-menu"] [data-value="EUR"]').click();
+      await page.locator('#in-currency', { hasText: 'EUR' }).waitFor();
+      expect(await page.getByTestId('usdt-in-fiat').textContent()).toContain('€');
+      // Only the tracker's own calls (its config and its uploads), never the request client's.
+      expect(
+        asked.filter(
+          (path) => path !== ApiPath.clientCommonConfig && path !== ApiPath.buriedLogInfo,
+        ),
+      ).toEqual([]);
+    } finally {
+      await isolated.close();
+    }
   });
 });

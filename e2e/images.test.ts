@@ -211,18 +211,24 @@ describe('an empty domain list', () => {
   it('shows images from the site itself, without a probe, storing nothing', async () => {
     const { context, page } = await newVisitor(browser, stack.site);
     const seen = watchImages(page);
-    const config = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === ApiPath.domainConfigList,
-    );
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === ApiPath.domainConfigList) asked.push(request.url());
+    });
     await page.goto(`${stack.site}/spot/BTCUSDT`);
-    expect(await (await config).json()).toMatchObject({
-      data: { imgDomainConfig: { foreignDomainList: [], internalDomainList: [] } },
+    // The config came with the page (the shell's server-loaded data): the browser never asks.
+    const shell = await page.evaluate(
+      () => JSON.parse(document.getElementById('__NEXT_DATA__')?.textContent ?? '{}').props.shell,
+    );
+    expect(shell.serverLoaded.domainConfig).toEqual({
+      imgDomainConfig: { foreignDomainList: [], internalDomainList: [] },
     });
     const icon = await loadedBtcIcon(page);
     expect(icon.src).toBe(`${stack.site}${BTC_ICON}`);
     expect(icon.clientUrl).toBe(BTC_ICON);
     expect(probes(seen)).toEqual([]);
     expect(await storedDomain(page)).toBeNull();
+    expect(asked).toEqual([]);
     await context.close();
   });
 });

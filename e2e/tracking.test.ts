@@ -6,6 +6,7 @@ import {
   TrackingId,
   webVitalsThresholds,
 } from '@exchange-web/protocol/registry';
+import { TradingPath } from '@exchange-web/protocol/trading';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor } from './support/accounts';
@@ -165,9 +166,10 @@ describe('tracking in the browser: what a page reports', () => {
       track_type: 'auto',
       page_unique_id: show?.page_unique_id,
     });
-    // The request layer sends the tracker's fingerprint as deviceId once it exists.
-    const request = page.waitForRequest((sent) => sent.url().includes(ApiPath.usdtRate));
-    await page.reload();
+    // The request layer sends the tracker's fingerprint as deviceId once it exists. (The home page
+    // asks nothing through it: its rates came with the page; the spot page asks for its ticker.)
+    const request = page.waitForRequest((sent) => sent.url().includes(TradingPath.ticker));
+    await page.goto(`${siteUrl}/spot/BTCUSDT`);
     expect((await request).headers()['deviceid']).toBe(deviceId);
     await context.close();
   });
@@ -217,9 +219,9 @@ describe('tracking in the browser: what a page reports', () => {
     const upload = page.waitForRequest(
       (request) => request.url().endsWith(ApiPath.buriedLogInfo) && request.method() === 'POST',
     );
-    const call = page.waitForRequest((request) => request.url().endsWith(ApiPath.usdtRate));
-    // The currency menu's rates are a call of the page's request client.
-    await page.reload();
+    const call = page.waitForRequest((request) => request.url().includes(TradingPath.ticker));
+    // The spot page's ticker is a call of the page's request client.
+    await page.goto(`${siteUrl}/spot/BTCUSDT`);
     await clickTracked(page, 'b902', 0, 1);
     // SITE_PFB and SITE_BETA of the e2e stack (global-setup.ts).
     expect((await call).headers()).toMatchObject({ pfb: 'e2e-route', beta: 'e2e-beta' });

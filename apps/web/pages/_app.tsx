@@ -3,7 +3,11 @@ import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
 import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
 import { ShellProvider, useShell, useShellActions } from '@exchange-web/react/shell/ShellProvider';
 import { createTranslator } from '@exchange-web/react/i18n/translator';
-import { createSiteServices, type SiteServices } from '@exchange-web/react/services/site-services';
+import {
+  createSiteServices,
+  type ServerLoadedShellData,
+  type SiteServices,
+} from '@exchange-web/react/services/site-services';
 import { SimulationBanner } from '@exchange-web/react/simulation/SimulationBanner';
 import {
   SimulationProvider,
@@ -42,9 +46,15 @@ const cspViolations =
 interface ShellAppProps {
   /**
    * `simulation`: whether the request carried the simulation mirror cookie (SPEC 4); `settings`:
-   * the site's run-time settings, read from the server's environment.
+   * the site's run-time settings, read from the server's environment; `serverLoaded`: the rates
+   * and image domain config loaded with the page (null on a client-side navigation).
    */
-  shell: ShellRequest & { messages: Messages; simulation: boolean; settings: SiteSettings };
+  shell: ShellRequest & {
+    messages: Messages;
+    simulation: boolean;
+    settings: SiteSettings;
+    serverLoaded: ServerLoadedShellData | null;
+  };
 }
 
 // The server's settings as the first page brought them: client-side navigations reuse them (the
@@ -62,6 +72,8 @@ function siteServicesFor(shell: ShellAppProps['shell']): SiteServices {
       theme: shell.theme,
       t: createTranslator(shell.messages),
       signedIn: shell.signedIn,
+      // The first page's: the browser starts on them and asks for neither (issue 18).
+      ...(shell.serverLoaded ? { serverLoaded: shell.serverLoaded } : {}),
       // SPEC 4: the site turns on the replace-image-domain option of its request client
       // (REPLACE_IMAGE_DOMAIN, on by default).
       replaceImageDomain: shell.settings.replaceImageDomain,
@@ -321,6 +333,18 @@ App.getInitialProps = async (appContext: AppContext) => {
     routerLocale: ctx.locale,
     routerPath: ctx.asPath,
   });
+  const request = ctx.req;
+  const [messages, serverLoaded] = await Promise.all([
+    loadMessages(shell.language),
+    // A first page's only: in a browser the services already run on what the first page brought.
+    // (`typeof window` is a constant in each build: the browser's leaves the loader and its
+    // schemas out.)
+    typeof window === 'undefined' && request
+      ? import('../lib/shell-data').then(({ loadShellData }) =>
+          loadShellData(request, shell.language),
+        )
+      : null,
+  ]);
   return {
     ...appProps,
     shell: {
@@ -328,7 +352,8 @@ App.getInitialProps = async (appContext: AppContext) => {
       simulation: isSimulationRequest(cookieHeader),
       settings: ctx.req || !browserSettings ? readSiteSettings(process.env) : browserSettings,
       // Only the sections this page translates with (issue 18), not the whole catalogue.
-      messages: pageMessages(await loadMessages(shell.language), ctx.pathname),
+      messages: pageMessages(messages, ctx.pathname),
+      serverLoaded,
     },
   };
 };

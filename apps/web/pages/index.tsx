@@ -4,8 +4,7 @@ import { htmlLang } from '@exchange-web/client/language';
 import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
-import { gatewayCallFor } from '../lib/gateway-call';
-import { loadUsdtRates } from '../lib/rates';
+import { usdtRatesFor } from '../lib/shell-data';
 import { shellRequestOf } from '../lib/shell-request';
 
 type HomeProps = { rates: UsdtRateReply | null };
@@ -13,7 +12,7 @@ type HomeProps = { rates: UsdtRateReply | null };
 export const getServerSideProps: GetServerSideProps<HomeProps> = async (ctx) => {
   const { language } = shellRequestOf(ctx);
   try {
-    return { props: { rates: await loadUsdtRates(gatewayCallFor(ctx.req), language) } };
+    return { props: { rates: await usdtRatesFor(ctx.req, language) } };
   } catch (error) {
     console.error('home: rates failed to load:', error);
     return { props: { rates: null } };

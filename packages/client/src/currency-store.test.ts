@@ -68,6 +68,33 @@ describe('currency store', () => {
     expect(loadRates).toHaveBeenCalledTimes(2);
   });
 
+  it('starts on the rates the server render loaded, asking nothing until the 30-minute timer', async () => {
+    const loadRates = vi.fn(async () => reply(7.3));
+    const store = createCurrencyStore({
+      loadRates,
+      locale: 'zh-CN',
+      initialName: 'CNY',
+      loadedRates: reply(7.1),
+    });
+    // Not before start: the first render is the server's (1 USD), so hydration matches it.
+    expect(store.getState()).toMatchObject({ status: 'idle', selected: { value: 'USD' } });
+    const stop = store.start();
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      selected: { value: 'CNY', rate: 7.1 },
+    });
+    await vi.advanceTimersByTimeAsync(1_799_999);
+    expect(loadRates).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loadRates).toHaveBeenCalledWith('zh-CN');
+    expect(store.getState().selected.rate).toBe(7.3);
+    // Used once: a later start (the shell mounted again) loads fresh rates.
+    stop();
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadRates).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps the last good rates when a refresh fails', async () => {
     let fail = false;
     const store = createCurrencyStore({

@@ -26,6 +26,12 @@ export interface CurrencyStoreOptions {
   loadRates(locale: string): Promise<UsdtRateReply>;
   /** The locale the rates are requested for. */
   locale: string;
+  /**
+   * The rates the page's server render loaded for `locale` (SPEC 7 "on load"): the first start
+   * uses them instead of a request, so a visitor's page asks nothing before its first input; the
+   * 30-minute timer loads the next ones. @default none: the first start loads them
+   */
+  loadedRates?: UsdtRateReply;
   /** The fiat name chosen earlier (local cache `fiatName`). @default 'USD' */
   initialName?: string;
   /** Called when the visitor's choice changes, to persist it. */
@@ -44,6 +50,7 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
   let wantedName = (options.initialName ?? DEFAULT_CURRENCY.value).toUpperCase();
   let state: CurrencyState = { selected: DEFAULT_CURRENCY, entries: [], status: 'idle' };
   let interval: unknown;
+  let loadedRates = options.loadedRates;
 
   const emit = (next: CurrencyState) => {
     state = next;
@@ -54,14 +61,17 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
     entries.find((entry) => entry.value === 'USD') ??
     DEFAULT_CURRENCY;
 
+  const apply = (reply: UsdtRateReply) => {
+    const entries = reply.supported.flatMap((currency) => {
+      const rate = reply.rates[currency.value.toLowerCase()];
+      return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
+    });
+    emit({ entries, selected: pick(entries, wantedName), status: 'ready' });
+  };
+
   async function refresh(): Promise<void> {
     try {
-      const reply = await options.loadRates(locale);
-      const entries = reply.supported.flatMap((currency) => {
-        const rate = reply.rates[currency.value.toLowerCase()];
-        return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
-      });
-      emit({ entries, selected: pick(entries, wantedName), status: 'ready' });
+      apply(await options.loadRates(locale));
     } catch {
       // Keep the last good rates; the next tick tries again.
       emit({ ...state, status: state.entries.length > 0 ? 'ready' : 'error' });
@@ -74,9 +84,14 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Loads now and then on the spec's 30-minute timer; returns a stop function. */
+    /**
+     * Loads now (or takes the rates the server render loaded, once) and then on the spec's
+     * 30-minute timer; returns a stop function.
+     */
     start(): () => void {
-      void refresh();
+      if (loadedRates) apply(loadedRates);
+      else void refresh();
+      loadedRates = undefined;
       if (interval === undefined)
         interval = timers.setInterval(() => void refresh(), Timing.rateRefreshMs);
       return () => {

@@ -5,7 +5,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
+import type * as ModuleLoaders from '@exchange-web/client/module-loaders';
 import { createSiteServices, type SiteServicesOptions } from './site-services';
+
+// The real loader, counted: a page that asks nothing must not even load the request client.
+const clientLoads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@exchange-web/client/module-loaders', async (importOriginal) => {
+  const actual = await importOriginal<typeof ModuleLoaders>();
+  return {
+    ...actual,
+    loadHttpClientModule: () => {
+      clientLoads.count += 1;
+      return actual.loadHttpClientModule();
+    },
+  };
+});
 
 const t = createTranslator(en as Messages);
 const rates: UsdtRateReply = {
@@ -67,6 +81,57 @@ describe('site services in a browser', () => {
     const next = createSiteServices(options({ origin: 'https://site.test', loadRates }));
     await next.currency.refresh();
     expect(next.currency.getState().selected.value).toBe('EUR');
+  });
+
+  it('start on what the server render loaded: rates and image domains, with no request client', async () => {
+    clientLoads.count = 0;
+    const loadRates = vi.fn(async () => rates);
+    const services = createSiteServices(
+      options({
+        origin: 'https://site.test',
+        loadRates,
+        serverLoaded: {
+          rates,
+          domainConfig: {
+            imgDomainConfig: {
+              foreignDomainList: ['https://img.test'],
+              internalDomainList: ['https://img.test'],
+            },
+          },
+        },
+      }),
+    );
+    const stop = services.start();
+    expect(services.currency.getState()).toMatchObject({ status: 'ready' });
+    expect(services.currency.getState().entries.map((entry) => entry.value)).toEqual([
+      'USD',
+      'EUR',
+    ]);
+    // SPEC 8: a single listed domain is used without a probe.
+    await expect(services.browser?.images.start()).resolves.toBe('https://img.test');
+    stop();
+    await settle();
+    expect(loadRates).not.toHaveBeenCalled();
+    expect(clientLoads.count).toBe(0);
+  });
+
+  it('ask for what the server render could not load', async () => {
+    clientLoads.count = 0;
+    const loadRates = vi.fn(async () => rates);
+    const services = createSiteServices(
+      options({
+        origin: 'https://site.test',
+        loadRates,
+        serverLoaded: { rates: null, domainConfig: null },
+      }),
+    );
+    services.start()();
+    await settle();
+    expect(loadRates).toHaveBeenCalledWith('en');
+    expect(services.currency.getState().status).toBe('ready');
+    // The domain config goes through the page's request client (whose call finds no gateway here).
+    void services.browser?.images.start().catch(() => undefined);
+    await vi.waitFor(() => expect(clientLoads.count).toBe(1));
   });
 
   it('post the rates for the language the shell set last', async () => {

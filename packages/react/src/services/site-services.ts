@@ -19,7 +19,7 @@ import { Simulation, browserSimulationPlatform } from '@exchange-web/client/simu
 import type { LocaleCode } from '@exchange-web/protocol/languages';
 import { ApiPath } from '@exchange-web/protocol/paths';
 import type { Theme } from '@exchange-web/protocol/registry';
-import type { UsdtRateReply } from '@exchange-web/protocol/schemas';
+import type { DomainConfigReply, UsdtRateReply } from '@exchange-web/protocol/schemas';
 import { createFeedback, type Feedback } from '../antd/feedback';
 import { createChallengePresenter, type ChallengeQueue } from '../challenge/challenge-presenter';
 import type { Translate } from '../i18n/translator';
@@ -94,6 +94,12 @@ export interface SiteServicesOptions {
   replaceImageDomain?: boolean;
   /** The routing headers of a test environment (SPEC 7), on every call. @default none */
   testEnvironment?: TestEnvironment;
+  /**
+   * What the page's server render loaded for the shell: the browser starts on it instead of
+   * asking, so a visitor's page loads no request client before its first input (issue 18).
+   * @default nothing: the browser asks for both on start
+   */
+  serverLoaded?: ServerLoadedShellData;
   /** Loads the USDT rates. @default a post to v1/mix/public/usdtRate through the page's client */
   loadRates?: (locale: string) => Promise<UsdtRateReply>;
   /**
@@ -103,9 +109,24 @@ export interface SiteServicesOptions {
   origin?: string | null;
 }
 
+/**
+ * The shell's data a page's server render loads with it (SPEC 7 "on load"); null where the
+ * server could not, and the browser asks itself.
+ */
+export interface ServerLoadedShellData {
+  /** The usdtRate reply for the page's language. */
+  rates: UsdtRateReply | null;
+  /** The getDomainConfigList reply (SPEC 4's image domain candidates). */
+  domainConfig: DomainConfigReply | null;
+}
+
 const noApi = () => Promise.reject(new Error('the request client exists only in the browser'));
 
-function createBrowserServices(origin: string, api: () => Promise<HttpClient>): BrowserServices {
+function createBrowserServices(
+  origin: string,
+  api: () => Promise<HttpClient>,
+  loadedDomainConfig: DomainConfigReply | null,
+): BrowserServices {
   const storage = browserLocalStorage() ?? memoryStorage();
   return {
     localCache: new LocalCache(storage),
@@ -117,6 +138,7 @@ function createBrowserServices(origin: string, api: () => Promise<HttpClient>): 
       storage,
       loadImage: browserImageLoader(),
       fetchDomainConfig: async () =>
+        loadedDomainConfig ??
         (await api()).get(ApiPath.domainConfigList, undefined, {
           // A missing config only keeps images on the site: no toast. (The replace-image-domain
           // hook leaves this reply alone by its path.)
@@ -157,7 +179,10 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
   };
   let client: Promise<HttpClient> | undefined;
   const api = origin === null ? noApi : () => (client ??= createClient());
-  const browser = origin === null ? null : createBrowserServices(origin, api);
+  const browser =
+    origin === null
+      ? null
+      : createBrowserServices(origin, api, options.serverLoaded?.domainConfig ?? null);
 
   function createClient(): Promise<HttpClient> {
     if (!browser) return noApi();
@@ -194,6 +219,7 @@ export function createSiteServices(options: SiteServicesOptions): SiteServices {
       options.loadRates ??
       (async (locale) => (await api()).post<UsdtRateReply>(ApiPath.usdtRate, { locale })),
     locale: language,
+    ...(options.serverLoaded?.rates ? { loadedRates: options.serverLoaded.rates } : {}),
     ...(browser ? { initialName: browser.localCache.get('fiatName') } : {}),
     onSelect: (name) => browser?.localCache.set('fiatName', name),
   });
