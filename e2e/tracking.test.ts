@@ -6,7 +6,7 @@ import {
   TrackingId,
   webVitalsThresholds,
 } from '@exchange-web/protocol/registry';
-import { TradingPath } from '@exchange-web/protocol/trading';
+import { ImagePath } from '@exchange-web/protocol/images';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor } from './support/accounts';
@@ -167,8 +167,8 @@ describe('tracking in the browser: what a page reports', () => {
       page_unique_id: show?.page_unique_id,
     });
     // The request layer sends the tracker's fingerprint as deviceId once it exists. (The home page
-    // asks nothing through it: its rates came with the page; the spot page asks for its ticker.)
-    const request = page.waitForRequest((sent) => sent.url().includes(TradingPath.ticker));
+    // asks nothing through it: its rates came with the page; the spot page asks for coin icons.)
+    const request = page.waitForRequest((sent) => sent.url().includes(ImagePath.coinIcons));
     await page.goto(`${siteUrl}/spot/BTCUSDT`);
     expect((await request).headers()['deviceid']).toBe(deviceId);
     await context.close();
@@ -219,8 +219,8 @@ describe('tracking in the browser: what a page reports', () => {
     const upload = page.waitForRequest(
       (request) => request.url().endsWith(ApiPath.buriedLogInfo) && request.method() === 'POST',
     );
-    const call = page.waitForRequest((request) => request.url().includes(TradingPath.ticker));
-    // The spot page's ticker is a call of the page's request client.
+    const call = page.waitForRequest((request) => request.url().includes(ImagePath.coinIcons));
+    // The spot page's coin icons are a call of the page's request client.
     await page.goto(`${siteUrl}/spot/BTCUSDT`);
     await clickTracked(page, 'b902', 0, 1);
     // SITE_PFB and SITE_BETA of the e2e stack (global-setup.ts).

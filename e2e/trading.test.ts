@@ -1,6 +1,11 @@
 import { ApiPath } from '@exchange-web/protocol/paths';
 import { TrackingId } from '@exchange-web/protocol/registry';
-import { findMarketSymbol, TradeCode, tradeCodeMeaning } from '@exchange-web/protocol/trading';
+import {
+  findMarketSymbol,
+  TradeCode,
+  tradeCodeMeaning,
+  TradingPath,
+} from '@exchange-web/protocol/trading';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
@@ -150,6 +155,32 @@ describe('the spot page for everyone', () => {
     expect(await login.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(SPOT)}`);
     await context.close();
   });
+  it('comes with its market: the book, trades and ticker are never asked for while the stream is live', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    const snapshotPaths = new Set<string>([
+      TradingPath.ticker,
+      TradingPath.depth,
+      TradingPath.trades,
+      TradingPath.klines,
+    ]);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (snapshotPaths.has(pathname)) asked.push(pathname);
+    });
+    await page.goto(`${siteUrl}${SPOT}`);
+    await page.getByTestId('book-asks').locator('tbody tr').first().waitFor();
+    await page.getByTestId('recent-trades').locator('tbody tr').first().waitFor();
+    await page.getByTestId('chart-preview').locator('svg g').first().waitFor();
+    await page.locator('[data-testid="stream-status"][data-status="live"]').waitFor();
+    // The coin icons are asked for once the image domain is chosen, after the page started.
+    await page.locator('img[data-coin-icon]').first().waitFor();
+    // The candles are read again only when one closed between the render and the stream.
+    expect(asked.filter((path) => path !== TradingPath.klines)).toEqual([]);
+    expect(asked.length).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   it('remembers the chart interval a visitor chose, for every pair and the next visit', async () => {
     const { context, page } = await newVisitor(browser, siteUrl);
     await page.goto(`${siteUrl}${SPOT}`);

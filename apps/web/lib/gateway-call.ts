@@ -6,8 +6,15 @@ import type { CopyPath } from '@exchange-web/protocol/copy-trading';
 import type { ReservesPath } from '@exchange-web/protocol/reserves';
 import type { FeePath } from '@exchange-web/protocol/fees';
 import type { ApiPath } from '@exchange-web/protocol/paths';
+import type { TradingPath } from '@exchange-web/protocol/trading';
 import type * as z from 'zod/mini';
 import { gatewayUrl } from './gateway-url';
+
+/** The public market calls a trading page's server render reads. */
+type MarketPath = (typeof TradingPath)['ticker' | 'depth' | 'trades' | 'klines'];
+
+/** Every path a page's server render may call. */
+export type GatewayPath = ApiPath | CopyPath | ReservesPath | FeePath | MarketPath;
 
 /**
  * How long server rendering waits for one gateway call: past it the page renders without that
@@ -70,7 +77,7 @@ const queryOf = (payload: unknown): string => {
  * const list = await callGateway(ApiPath.inscriptionListByPage, { tab: 'hot' }, inscriptionListReplySchema);
  */
 export async function callGateway<S extends z.ZodMiniType>(
-  path: ApiPath | CopyPath | ReservesPath | FeePath,
+  path: GatewayPath,
   payload: unknown,
   schema: S,
   options: GatewayCallOptions = {},
@@ -130,7 +137,7 @@ export async function callGateway<S extends z.ZodMiniType>(
 
 /** {@link callGateway} on behalf of the visitor whose page request is being rendered. */
 export type VisitorGatewayCall = <S extends z.ZodMiniType>(
-  path: ApiPath | CopyPath | ReservesPath | FeePath,
+  path: GatewayPath,
   payload: unknown,
   schema: S,
   options?: Omit<GatewayCallOptions, 'forwardedFor'>,

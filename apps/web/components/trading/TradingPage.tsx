@@ -26,6 +26,7 @@ import { CoinIcon } from './CoinIcon';
 import { useCoinIcons } from './useCoinIcons';
 import { tradeCrossesOrder } from './trade-math';
 import type { StreamStatus } from './market-stream';
+import { DEFAULT_INTERVAL, type MarketSnapshot } from './market-snapshot';
 import { useMarketData } from './useMarketData';
 import { useTradingAccount, type AccountPart } from './useTradingAccount';
 import styles from './trading.module.css';
@@ -59,7 +60,6 @@ const TITLES = {
 } as const;
 /** The other markets of a pair, linked from its page. */
 const MARKETS: readonly TradingMarket[] = ['spot', 'futures', 'margin'];
-const DEFAULT_INTERVAL: KlineInterval = '1m';
 const STREAM_STATUSES: readonly StreamStatus[] = ['connecting', 'live', 'reconnecting', 'closed'];
 
 /**
@@ -87,6 +87,8 @@ function useRememberedInterval(): [KlineInterval, (interval: KlineInterval) => v
 export interface TradingPageProps {
   pair: MarketSymbol;
   market: TradingMarket;
+  /** The pair's market as the page's server render read it. */
+  snapshot: MarketSnapshot;
 }
 
 /**
@@ -95,7 +97,7 @@ export interface TradingPageProps {
  * (spot), the position form and positions (futures) or the margin account (margin) for the
  * signed-in trader.
  */
-export function TradingPage({ pair, market }: TradingPageProps) {
+export function TradingPage({ pair, market, snapshot }: TradingPageProps) {
   const { t, language, theme } = useShellState();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const [interval, chooseInterval] = useRememberedInterval();
@@ -116,7 +118,12 @@ export function TradingPage({ pair, market }: TradingPageProps) {
     },
     [refresh],
   );
-  const data = useMarketData(pair.symbol, interval, market === 'spot' ? onTrade : undefined);
+  const data = useMarketData(
+    pair.symbol,
+    interval,
+    snapshot,
+    market === 'spot' ? onTrade : undefined,
+  );
   const coinIcons = useCoinIcons();
   const pairName = `${pair.base}/${pair.quote}`;
   const title = t(TITLES[market], { pair: pairName });

@@ -11,12 +11,8 @@ import { useEndpointActions } from '@exchange-web/react/query/useEndpointActions
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { addTrade, mergeCandle } from './market-data';
+import { CANDLE_LIMIT, DEPTH_LIMIT, TRADE_LIMIT, type MarketSnapshot } from './market-snapshot';
 import type { StreamStatus } from './market-stream';
-
-/** Candles kept for the chart, trades kept for the list, levels asked for the book. */
-export const CANDLE_LIMIT = 200;
-export const TRADE_LIMIT = 30;
-export const DEPTH_LIMIT = 20;
 
 export interface MarketData {
   ticker: Ticker | null;
@@ -48,26 +44,47 @@ function useLiveValue<T extends { time: number }>(snapshot: T | undefined) {
 }
 
 /**
- * The market of one pair: snapshots of ticker, book, trades and candles as queries (fetched again
- * by the site's refetch policy and whenever the stream reconnects), kept up to date by one
- * EventSource on the stream (reopened with backoff, closed on unmount and whenever the pair or
- * interval changes). A snapshot never replaces newer live data. `onTrade` hears each live trade.
+ * The market of one pair: the snapshot the page's server render read (`rendered`), then snapshots
+ * of ticker, book, trades and candles as queries, kept up to date by one EventSource on the
+ * stream (reopened with backoff, closed on unmount and whenever the pair or interval changes).
+ * The queries read only what the render did not give: a missing part at once; everything once the
+ * stream reconnects (events were missed), the candles of another interval, and the candles when
+ * a candle closed between the render and the stream's first one (issue 18: until then the page
+ * loads no query code). They are fetched again by the site's refetch policy and on each later
+ * reconnect. A snapshot never replaces newer live data. `onTrade` hears each live trade.
  */
 export function useMarketData(
   symbol: string,
   interval: KlineInterval,
+  rendered: MarketSnapshot | null,
   onTrade?: (trade: MarketTrade) => void,
 ): MarketData {
-  const tickerQuery = useEndpointQuery(Endpoints.ticker, { symbol }, SNAPSHOT);
-  const depthQuery = useEndpointQuery(Endpoints.depth, { symbol, limit: DEPTH_LIMIT }, SNAPSHOT);
-  const tradesQuery = useEndpointQuery(Endpoints.trades, { symbol, limit: TRADE_LIMIT }, SNAPSHOT);
+  // Whether every snapshot is read in the browser: without a render's, or once the stream missed
+  // events. Candles also once the interval is not the rendered one (or was not, once).
+  const [readAll, setReadAll] = useState(rendered === null);
+  const [readCandles, setReadCandles] = useState(false);
+  if (!readCandles && rendered && interval !== rendered.interval) setReadCandles(true);
+  const given = readAll ? null : rendered;
+  const renderedCandles = readCandles ? null : (given?.klines ?? null);
+  const snapshot = (enabled: boolean) => ({ ...SNAPSHOT, enabled });
+  const tickerQuery = useEndpointQuery(Endpoints.ticker, { symbol }, snapshot(!given?.ticker));
+  const depthQuery = useEndpointQuery(
+    Endpoints.depth,
+    { symbol, limit: DEPTH_LIMIT },
+    snapshot(!given?.depth),
+  );
+  const tradesQuery = useEndpointQuery(
+    Endpoints.trades,
+    { symbol, limit: TRADE_LIMIT },
+    snapshot(!given?.trades),
+  );
   const klinesQuery = useEndpointQuery(
     Endpoints.klines,
     { symbol, interval, limit: CANDLE_LIMIT },
-    SNAPSHOT,
+    snapshot(!renderedCandles),
   );
-  const [ticker, setTicker] = useLiveValue(tickerQuery.data);
-  const [depth, setDepth] = useLiveValue(depthQuery.data);
+  const [ticker, setTicker] = useLiveValue(tickerQuery.data ?? given?.ticker ?? undefined);
+  const [depth, setDepth] = useLiveValue(depthQuery.data ?? given?.depth ?? undefined);
   const [trades, setTrades] = useState<MarketTrade[]>([]);
   const [candles, setCandles] = useState<Candle[] | null>(null);
   const [status, setStatus] = useState<StreamStatus>('connecting');
@@ -78,11 +95,20 @@ export function useMarketData(
   const { invalidate } = useEndpointActions();
   const refetchSnapshots = useRef(() => Promise.resolve());
   useEffect(() => {
-    refetchSnapshots.current = () =>
-      invalidate(Endpoints.ticker, Endpoints.depth, Endpoints.trades, Endpoints.klines);
-  }, [invalidate]);
+    refetchSnapshots.current = async () => {
+      // The first reconnect turns the queries on (they fetch); later ones fetch them again.
+      if (given) setReadAll(true);
+      else await invalidate(Endpoints.ticker, Endpoints.depth, Endpoints.trades, Endpoints.klines);
+    };
+  }, [invalidate, given]);
+  // The newest rendered candle's time, while the chart stands on the render's candles: a first
+  // streamed candle of another time means one closed in between, and the candles are read.
+  const renderedCandleTime = useRef<number | null>(null);
+  useEffect(() => {
+    renderedCandleTime.current = renderedCandles?.candles.at(-1)?.time ?? null;
+  }, [renderedCandles]);
 
-  const tradesSnapshot = tradesQuery.data;
+  const tradesSnapshot = tradesQuery.data ?? given?.trades ?? undefined;
   useEffect(() => {
     if (!tradesSnapshot) return;
     const snapshot = [...tradesSnapshot.trades].sort((a, b) => b.time - a.time);
@@ -95,7 +121,7 @@ export function useMarketData(
   // Another interval: no candles until its history came (declared first, so a cached history of
   // the new interval merges right after).
   useEffect(() => setCandles(null), [interval]);
-  const klinesSnapshot = klinesQuery.data;
+  const klinesSnapshot = klinesQuery.data ?? renderedCandles ?? undefined;
   const klinesFailed = klinesQuery.status === 'error';
   useEffect(() => {
     if (klinesSnapshot) {
@@ -134,6 +160,10 @@ export function useMarketData(
           setTrades((current) => addTrade(current, event.data, TRADE_LIMIT));
           break;
         case 'kline':
+          if (renderedCandleTime.current !== null) {
+            if (renderedCandleTime.current !== event.data.time) setReadCandles(true);
+            renderedCandleTime.current = null;
+          }
           // Only once the interval's history is there: a lone candle would be drawn as all.
           setCandles((current) =>
             current === null ? current : mergeCandle(current, event.data, CANDLE_LIMIT),

@@ -5,7 +5,7 @@ import { pairPageProps, type PairPageProps } from '../../components/trading/trad
 export const getServerSideProps = pairPageProps;
 
 /** Margin trading of one pair: the spot market's panels and the trader's margin account. */
-export default function MarginPage({ symbol }: PairPageProps) {
+export default function MarginPage({ symbol, market: snapshot }: PairPageProps) {
   const pair = findMarketSymbol(symbol);
-  return pair ? <TradingPage key={symbol} pair={pair} market="margin" /> : null;
+  return pair ? <TradingPage key={symbol} pair={pair} market="margin" snapshot={snapshot} /> : null;
 }

@@ -5,8 +5,8 @@ import { pairPageProps, type PairPageProps } from '../../components/trading/trad
 export const getServerSideProps = pairPageProps;
 
 /** Spot trading of one pair (SPEC 2: /spot/BTCUSDT is the simulation landing page). */
-export default function SpotPage({ symbol }: PairPageProps) {
+export default function SpotPage({ symbol, market: snapshot }: PairPageProps) {
   const pair = findMarketSymbol(symbol);
   // The key remounts the page for another pair: no data of the previous one lingers.
-  return pair ? <TradingPage key={symbol} pair={pair} market="spot" /> : null;
+  return pair ? <TradingPage key={symbol} pair={pair} market="spot" snapshot={snapshot} /> : null;
 }

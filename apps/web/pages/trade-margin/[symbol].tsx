@@ -8,7 +8,7 @@ export const getServerSideProps = pairPageProps;
  * The margin page at its simulation address (SPEC 2 allows `trade-margin`, not `margin/`; see
  * SIMULATION_MARGIN_PREFIX): the same page, on the paper account while simulation is on.
  */
-export default function SimulationMarginPage({ symbol }: PairPageProps) {
+export default function SimulationMarginPage({ symbol, market: snapshot }: PairPageProps) {
   const pair = findMarketSymbol(symbol);
-  return pair ? <TradingPage key={symbol} pair={pair} market="margin" /> : null;
+  return pair ? <TradingPage key={symbol} pair={pair} market="margin" snapshot={snapshot} /> : null;
 }

@@ -224,6 +224,23 @@ describe('scope', () => {
     expect(query.getSnapshot().data).toEqual(replies.bob);
   });
 
+  it('loads no query code while it is inactive, and starts once it is active', async () => {
+    start(async () => balances);
+    const load = vi.fn(async () => queries);
+    const query = new EndpointQuery(load, balancesQuery({ enabled: false }));
+    query.subscribe(() => undefined);
+    query.setOptions(balancesQuery({ scope: null }));
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    expect(query.getSnapshot()).toMatchObject({ status: 'pending', fetching: false });
+    query.setOptions(balancesQuery());
+    query.setOptions(balancesQuery({ pollMs: 5000 }));
+    await settle();
+    // Once, however often the options changed while it loaded.
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(query.getSnapshot()).toMatchObject({ status: 'success', data: balances });
+  });
+
   it('waits while the session is being read', async () => {
     const { calls, query } = await subscribedBalances({ scope: null });
     expect(calls).toHaveLength(0);

@@ -34,7 +34,9 @@ const isActive = (options: EndpointQueryOptions) =>
  * One endpoint query as a store React binds (subscribe, getSnapshot), usable
  * before query-core has loaded: it answers "loading" until the page's queries are there, then
  * follows its query-core observer. Unsubscribing the last listener releases the query, which
- * aborts a fetch in flight (its AbortSignal) when nothing else shows it.
+ * aborts a fetch in flight (its AbortSignal) when nothing else shows it. While it is inactive
+ * (disabled, or nobody's scope yet) it loads nothing: a page whose queries wait (a visitor's,
+ * a trading page on the data it came with) loads no query code (issue 18).
  * @example
  * const query = new EndpointQuery(loadPageQueries, { endpoint: Endpoints.balances, request: {}, scope });
  * const stop = query.subscribe(() => render(query.getSnapshot()));
@@ -47,6 +49,7 @@ export class EndpointQuery<E extends Endpoint> {
   #unsubscribe: (() => void) | undefined;
   readonly #listeners = new Set<() => void>();
   #source: unknown;
+  #loading = false;
   #snapshot: EndpointQueryResult<EndpointReply<E>>;
 
   constructor(load: () => Promise<PageQueries>, options: EndpointQueryOptions<E>) {
@@ -89,6 +92,7 @@ export class EndpointQuery<E extends Endpoint> {
       this.#update();
     } else if (!this.#observer) {
       this.#setSnapshot(isActive(options) ? LOADING : WAITING);
+      if (this.#listeners.size > 0) this.#start();
     }
   }
 
@@ -104,13 +108,17 @@ export class EndpointQuery<E extends Endpoint> {
       this.#attach();
       return;
     }
+    if (this.#loading || !isActive(this.#options)) return;
+    this.#loading = true;
     this.#load().then(
       (queries) => {
+        this.#loading = false;
         this.#queries = queries;
         this.#observer ??= queries.observe(this.#options);
         this.#attach();
       },
       (error: unknown) => {
+        this.#loading = false;
         // The query code did not load (a network failure): the panel shows a failure.
         const failure = error instanceof Error ? error : new Error(String(error));
         this.#setSnapshot({ data: undefined, error: failure, status: 'error', fetching: false });

@@ -5,8 +5,10 @@ import { pairPageProps, type PairPageProps } from '../../../components/trading/t
 export const getServerSideProps = pairPageProps;
 
 /** USDT-margined futures of one pair (SPEC 2: /futures/usdt/BTCUSDT is a simulation landing page). */
-export default function FuturesPage({ symbol }: PairPageProps) {
+export default function FuturesPage({ symbol, market: snapshot }: PairPageProps) {
   const pair = findMarketSymbol(symbol);
   // The key remounts the page for another pair: no data of the previous one lingers.
-  return pair ? <TradingPage key={symbol} pair={pair} market="futures" /> : null;
+  return pair ? (
+    <TradingPage key={symbol} pair={pair} market="futures" snapshot={snapshot} />
+  ) : null;
 }
