@@ -6,7 +6,11 @@ import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
 import type * as ModuleLoaders from '@exchange-web/client/module-loaders';
-import { createSiteServices, type SiteServicesOptions } from './site-services';
+import {
+  createSiteServices,
+  type ServerLoadedShellData,
+  type SiteServicesOptions,
+} from './site-services';
 
 // The real loader, counted: a page that asks nothing must not even load the request client.
 const clientLoads = vi.hoisted(() => ({ count: 0 }));
@@ -60,6 +64,16 @@ describe('site services while server rendering', () => {
   });
 });
 
+/** A browser page's services on what its server render loaded, the request client unloaded. */
+function servicesOnServerData(serverLoaded: ServerLoadedShellData) {
+  clientLoads.count = 0;
+  const loadRates = vi.fn(async () => rates);
+  const services = createSiteServices(
+    options({ origin: 'https://site.test', loadRates, serverLoaded }),
+  );
+  return { services, loadRates };
+}
+
 describe('site services in a browser', () => {
   it('build one request client for the page, however often it is asked for', async () => {
     const services = createSiteServices(options({ origin: 'https://site.test' }));
@@ -84,23 +98,15 @@ describe('site services in a browser', () => {
   });
 
   it('start on what the server render loaded: rates and image domains, with no request client', async () => {
-    clientLoads.count = 0;
-    const loadRates = vi.fn(async () => rates);
-    const services = createSiteServices(
-      options({
-        origin: 'https://site.test',
-        loadRates,
-        serverLoaded: {
-          rates,
-          domainConfig: {
-            imgDomainConfig: {
-              foreignDomainList: ['https://img.test'],
-              internalDomainList: ['https://img.test'],
-            },
-          },
+    const { services, loadRates } = servicesOnServerData({
+      rates,
+      domainConfig: {
+        imgDomainConfig: {
+          foreignDomainList: ['https://img.test'],
+          internalDomainList: ['https://img.test'],
         },
-      }),
-    );
+      },
+    });
     const stop = services.start();
     expect(services.currency.getState()).toMatchObject({ status: 'ready' });
     expect(services.currency.getState().entries.map((entry) => entry.value)).toEqual([
@@ -116,15 +122,7 @@ describe('site services in a browser', () => {
   });
 
   it('ask for what the server render could not load', async () => {
-    clientLoads.count = 0;
-    const loadRates = vi.fn(async () => rates);
-    const services = createSiteServices(
-      options({
-        origin: 'https://site.test',
-        loadRates,
-        serverLoaded: { rates: null, domainConfig: null },
-      }),
-    );
+    const { services, loadRates } = servicesOnServerData({ rates: null, domainConfig: null });
     services.start()();
     await settle();
     expect(loadRates).toHaveBeenCalledWith('en');
