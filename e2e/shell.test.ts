@@ -184,8 +184,10 @@ describe('currency', () => {
     expect(await items.count()).toBe(17);
     expect(await items.allTextContents()).toContain('EUR-€');
     await page.locator('[data-testid="currency-menu"] [data-value="EUR"]').click();
+    // The choice renders as a transition (README "Replies render in slices"): it commits after
+    // the click returns, and the previous test's choice (AED) shows until then.
     const hundred = page.locator('[data-testid="usdt-in-fiat"] tr').nth(1).locator('td');
-    expect(await hundred.textContent()).toBe('€92.00');
+    await expect.poll(() => hundred.textContent()).toBe('€92.00');
     await page.reload();
     await waitForRemoteHeader(page);
     await page.locator('[data-testid="currency-menu"] .menu-button:has-text("EUR")').waitFor();
