@@ -135,6 +135,17 @@ export async function callGateway<S extends z.ZodMiniType>(
   return data.data;
 }
 
+/**
+ * A server render's call whose failure only leaves its part of the page out: null, logged as
+ * `what` failed; the browser then asks for that part itself.
+ */
+export function partOrNull<T>(what: string, load: Promise<T>): Promise<T | null> {
+  return load.catch((error: unknown) => {
+    console.error(`${what} failed to load, the browser will ask:`, error);
+    return null;
+  });
+}
+
 /** {@link callGateway} on behalf of the visitor whose page request is being rendered. */
 export type VisitorGatewayCall = <S extends z.ZodMiniType>(
   path: GatewayPath,

@@ -6,7 +6,7 @@ import {
 } from '@exchange-web/protocol/schemas';
 import type { ServerLoadedShellData } from '@exchange-web/react/services/site-services';
 import type { IncomingMessage } from 'node:http';
-import { gatewayCallFor, type VisitorGatewayCall } from './gateway-call';
+import { gatewayCallFor, partOrNull, type VisitorGatewayCall } from './gateway-call';
 
 /**
  * How long a page's render waits for the shell's data. Past it the page renders without it and
@@ -49,15 +49,10 @@ export async function loadShellData(
   language: string,
   gateway: VisitorGatewayCall = gatewayCallFor(request),
 ): Promise<ServerLoadedShellData> {
-  const orNull = <T>(part: string, load: Promise<T>) =>
-    load.catch((error: unknown) => {
-      console.error(`shell: ${part} failed to load, the browser will ask:`, error);
-      return null;
-    });
   const [rates, domainConfig] = await Promise.all([
-    orNull('rates', usdtRatesFor(request, language, gateway)),
-    orNull(
-      'image domain config',
+    partOrNull('shell: rates', usdtRatesFor(request, language, gateway)),
+    partOrNull(
+      'shell: image domain config',
       gateway(ApiPath.domainConfigList, undefined, domainConfigReplySchema, {
         method: 'GET',
         timeoutMs: SHELL_DATA_TIMEOUT_MS,

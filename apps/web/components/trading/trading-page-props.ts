@@ -6,7 +6,7 @@ import {
   tradesReplySchema,
 } from '@exchange-web/protocol/trading-schemas';
 import type { GetServerSideProps } from 'next';
-import { gatewayCallFor, type VisitorGatewayCall } from '../../lib/gateway-call';
+import { gatewayCallFor, partOrNull, type VisitorGatewayCall } from '../../lib/gateway-call';
 import {
   CANDLE_LIMIT,
   DEFAULT_INTERVAL,
@@ -34,20 +34,18 @@ export async function loadMarketSnapshot(
   gateway: VisitorGatewayCall,
   symbol: string,
 ): Promise<MarketSnapshot> {
-  const read = <T>(load: Promise<T>) =>
-    load.catch((error: unknown) => {
-      console.error(
-        `trading page ${symbol}: market snapshot part failed, the browser will ask:`,
-        error,
-      );
-      return null;
-    });
+  const read = <T>(part: string, load: Promise<T>) =>
+    partOrNull(`trading page ${symbol}: ${part}`, load);
   const options = { method: 'GET', timeoutMs: MARKET_SNAPSHOT_TIMEOUT_MS } as const;
   const [ticker, depth, trades, klines] = await Promise.all([
-    read(gateway(TradingPath.ticker, { symbol }, tickerSchema, options)),
-    read(gateway(TradingPath.depth, { symbol, limit: DEPTH_LIMIT }, depthSchema, options)),
-    read(gateway(TradingPath.trades, { symbol, limit: TRADE_LIMIT }, tradesReplySchema, options)),
+    read('ticker', gateway(TradingPath.ticker, { symbol }, tickerSchema, options)),
+    read('book', gateway(TradingPath.depth, { symbol, limit: DEPTH_LIMIT }, depthSchema, options)),
     read(
+      'trades',
+      gateway(TradingPath.trades, { symbol, limit: TRADE_LIMIT }, tradesReplySchema, options),
+    ),
+    read(
+      'candles',
       gateway(
         TradingPath.klines,
         { symbol, interval: DEFAULT_INTERVAL, limit: CANDLE_LIMIT },
