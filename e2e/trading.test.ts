@@ -181,6 +181,29 @@ describe('the spot page for everyone', () => {
     await context.close();
   });
 
+  it("builds only the market's and the shell's schemas: no order, margin or account schema", async () => {
+    // Error texts of schemas only trading-schemas.ts (margin) and schemas.ts (accounts) make.
+    const accountSchemaTexts = ['must be a coin name like', 'expected 3 to 32 letters'];
+    const { context, page } = await newVisitor(browser, siteUrl);
+    const urls: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') urls.push(response.url());
+    });
+    await page.goto(`${siteUrl}${SPOT}`);
+    // The stream's events and the coin icons reply were validated: their schemas were loaded.
+    await page.locator('[data-testid="stream-status"][data-status="live"]').waitFor();
+    await page.locator('img[data-coin-icon]').first().waitFor();
+    const scripts = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    // The market's own schemas are among them (decimalString's text)...
+    expect(scripts.some((text) => text.includes('must be a decimal number like'))).toBe(true);
+    // ...and none of the account's.
+    const built = accountSchemaTexts.filter((marker) =>
+      scripts.some((text) => text.includes(marker)),
+    );
+    expect(built).toEqual([]);
+    await context.close();
+  });
+
   it('remembers the chart interval a visitor chose, for every pair and the next visit', async () => {
     const { context, page } = await newVisitor(browser, siteUrl);
     await page.goto(`${siteUrl}${SPOT}`);

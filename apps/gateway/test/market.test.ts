@@ -14,7 +14,7 @@ import {
   symbolsReplySchema,
   tickerSchema,
   tradesReplySchema,
-} from '@exchange-web/protocol/trading-schemas';
+} from '@exchange-web/protocol/market-schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedMarket } from '../src/market/price-model';
 import type { RunningGateway } from '../src/server';

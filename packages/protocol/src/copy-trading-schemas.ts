@@ -14,7 +14,7 @@ import {
   COPY_TRADE_KINDS,
 } from './copy-trading';
 import { LIST_MAX_OFFSET, MARKET_MAX_LIMIT, ORDER_SIDES, POSITION_SIDES } from './trading';
-import { decimalString } from './trading-schemas';
+import { decimalString } from './market-schemas';
 
 const signedDecimal = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/));
 const positiveAmount = decimalString.check(

@@ -111,6 +111,8 @@ function endpointsIn<Module>(load: () => Promise<Module>) {
 }
 
 const account = endpointsIn(() => import('./schemas'));
+const transport = endpointsIn(() => import('./transport-schemas'));
+const market = endpointsIn(() => import('./market-schemas'));
 const trading = endpointsIn(() => import('./trading-schemas'));
 const inscription = endpointsIn(() => import('./inscription'));
 const verification = endpointsIn(() => import('./verification'));
@@ -132,15 +134,15 @@ const thirdParty = endpointsIn(() => import('./third-party'));
 // prettier-ignore
 export const Endpoints = {
   // Shell, session and request layer (SPEC 3, 4, 7).
-  usdtRate: account('POST', ApiPath.usdtRate, 'usdtRateRequestSchema', 'usdtRateReplySchema', 'public'),
-  domainConfigList: account('GET', ApiPath.domainConfigList, 'emptyRequestSchema', 'domainConfigReplySchema', 'public'),
-  gatewaySignConfig: account('GET', ApiPath.gatewaySignConfig, 'emptyRequestSchema', 'gatewaySignConfigReplySchema', 'public'),
+  usdtRate: transport('POST', ApiPath.usdtRate, 'usdtRateRequestSchema', 'usdtRateReplySchema', 'public'),
+  domainConfigList: transport('GET', ApiPath.domainConfigList, 'emptyRequestSchema', 'domainConfigReplySchema', 'public'),
+  gatewaySignConfig: transport('GET', ApiPath.gatewaySignConfig, 'emptyRequestSchema', 'gatewaySignConfigReplySchema', 'public'),
   userInfo: account('POST', ApiPath.userInfo, 'userInfoRequestSchema', 'userInfoReplySchema'),
   coinChainList: account('GET', ApiPath.coinChainList, 'emptyRequestSchema', 'coinChainListReplySchema'),
-  coinIcons: account('GET', ImagePath.coinIcons, 'emptyRequestSchema', 'coinIconsReplySchema', 'public'),
+  coinIcons: transport('GET', ImagePath.coinIcons, 'emptyRequestSchema', 'coinIconsReplySchema', 'public'),
   cspSecurity: account('POST', ApiPath.cspSecurity, 'cspSecurityRequestSchema', 'emptyReplySchema'),
-  captchaId: account('POST', ApiPath.captchaId, 'captchaIdRequestSchema', 'captchaIdReplySchema'),
-  captchaCheck: account('POST', ApiPath.captchaCheck, 'captchaCheckRequestSchema', 'captchaCheckReplySchema'),
+  captchaId: transport('POST', ApiPath.captchaId, 'captchaIdRequestSchema', 'captchaIdReplySchema'),
+  captchaCheck: transport('POST', ApiPath.captchaCheck, 'captchaCheckRequestSchema', 'captchaCheckReplySchema'),
   logout: account('POST', ApiPath.logout, 'emptyRequestSchema', 'emptyReplySchema'),
   btapiLogout: account('POST', ApiPath.btapiLogout, 'emptyRequestSchema', 'emptyReplySchema'),
   clearCookie: account('POST', ApiPath.clearCookie, 'emptyRequestSchema', 'emptyReplySchema'),
@@ -204,10 +206,10 @@ export const Endpoints = {
   trackingUploadSwitch: account('POST', ApiPath.trackingUploadSwitch, 'trackingUploadSwitchSchema', 'trackingUploadSwitchSchema'),
 
   // Market data (public).
-  ticker: trading('GET', TradingPath.ticker, 'symbolQuerySchema', 'tickerSchema', 'public'),
-  depth: trading('GET', TradingPath.depth, 'depthQuerySchema', 'depthSchema', 'public'),
-  trades: trading('GET', TradingPath.trades, 'tradesQuerySchema', 'tradesReplySchema', 'public'),
-  klines: trading('GET', TradingPath.klines, 'klinesQuerySchema', 'klinesReplySchema', 'public'),
+  ticker: market('GET', TradingPath.ticker, 'symbolQuerySchema', 'tickerSchema', 'public'),
+  depth: market('GET', TradingPath.depth, 'depthQuerySchema', 'depthSchema', 'public'),
+  trades: market('GET', TradingPath.trades, 'tradesQuerySchema', 'tradesReplySchema', 'public'),
+  klines: market('GET', TradingPath.klines, 'klinesQuerySchema', 'klinesReplySchema', 'public'),
 
   // Trading (signed core calls of the account in use: real, or paper in simulation).
   balances: trading('POST', TradingPath.balances, 'balancesRequestSchema', 'balancesReplySchema'),

@@ -1,7 +1,7 @@
 /** The zod schemas of the fee calls (fees.ts holds the types and the level rule). */
 import * as z from 'zod/mini';
 import { FEE_PRODUCTS } from './fees';
-import { decimalString } from './trading-schemas';
+import { decimalString } from './market-schemas';
 
 const feeRatesSchema = z.object({ maker: decimalString, taker: decimalString });
 const productRatesSchema = z.object({

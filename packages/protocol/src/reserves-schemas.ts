@@ -1,6 +1,6 @@
 /** The zod schemas of the proof-of-reserves calls (reserves.ts holds the format and the checks). */
 import * as z from 'zod/mini';
-import { decimalString } from './trading-schemas';
+import { decimalString } from './market-schemas';
 
 const hashField = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 const snapshotIdField = z.string().check(z.minLength(1), z.maxLength(40));

@@ -26,11 +26,8 @@ import {
   roundToStep,
   type OrderCheck,
 } from './trading-rules';
-import {
-  decimalString,
-  openPositionRequestSchema,
-  placeOrderRequestSchema,
-} from './trading-schemas';
+import { decimalString } from './market-schemas';
+import { openPositionRequestSchema, placeOrderRequestSchema } from './trading-schemas';
 
 const BTC = marketPair('BTCUSDT');
 const DOGE = marketPair('DOGEUSDT');

@@ -13,7 +13,8 @@ import {
   tradeCodeMeaning,
   TradingPath,
 } from './trading';
-import { decimalString, placeOrderRequestSchema } from './trading-schemas';
+import { decimalString } from './market-schemas';
+import { placeOrderRequestSchema } from './trading-schemas';
 
 const isMultiple = (value: string, step: string) => {
   const places = Math.max(value.split('.')[1]?.length ?? 0, step.split('.')[1]?.length ?? 0);

@@ -236,8 +236,9 @@ export type MarginRecordKind = (typeof MARGIN_RECORD_KINDS)[number];
 export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
 export const POSITION_SIDES = ['long', 'short'] as const;
 
-// The zod schemas of these calls live in trading-schemas.ts, so a page that only needs the
-// constants above does not load zod; the types are re-exported here, erased at run time.
+// The zod schemas of these calls live in market-schemas.ts and trading-schemas.ts, so a page that
+// only needs the constants above does not load zod; the types are re-exported here, erased at run
+// time.
 export type {
   SymbolsReply,
   Ticker,
@@ -245,6 +246,8 @@ export type {
   MarketTrade,
   Candle,
   MarketStreamEvent,
+} from './market-schemas';
+export type {
   PlaceOrderRequest,
   Order,
   OrderListQuery,

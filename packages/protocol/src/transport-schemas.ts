@@ -1,8 +1,9 @@
 /**
- * The schemas every page's request client needs before any page asks for more: the challenge,
- * the sign config, the image domains and the session reply of a login. Kept apart from
- * `schemas.ts` so that loading the client builds only these few (issue 18: building every schema
- * at once was one of the longest tasks on a phone); `schemas.ts` re-exports them.
+ * The schemas every page's request client needs before any page asks for more: the shell's public
+ * calls (rates, image domains, coin icons, sign config), the challenge and the session reply of a
+ * login. Kept apart from `schemas.ts` so that loading the client, or a visitor's page calling the
+ * shell's calls, builds only these few (issue 18: building every schema at once was one of the
+ * longest tasks on a phone); `schemas.ts` re-exports them.
  */
 import * as z from 'zod/mini';
 import { CHALLENGE_TYPE } from './codes';
@@ -10,6 +11,57 @@ import { KeyAlgorithm, SignMode } from './registry';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const requiredText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+
+/** A request locale field: a non-empty code of at most 16 characters. */
+export const localeField = requiredText(16);
+
+/** A call that takes no payload (logout, btapi logout, clear cookie). */
+export const emptyRequestSchema = z.strictObject({});
+export type EmptyRequest = z.infer<typeof emptyRequestSchema>;
+
+/**
+ * The reply data of a call that answers nothing but its code (logout, a deletion, a report): read
+ * as null whatever it carries, so a newer gateway that adds data does not break an older client.
+ */
+export const emptyReplySchema = z.pipe(
+  z.unknown(),
+  z.transform((): null => null),
+);
+
+// ---------------------------------------------------------------------------------------------
+// USDT rates: POST /v1/mix/public/usdtRate
+
+/** Payload of the rate call. */
+export const usdtRateRequestSchema = z.strictObject({ locale: localeField });
+export type UsdtRateRequest = z.infer<typeof usdtRateRequestSchema>;
+
+/** One supported currency of the rate reply. */
+export const supportedCurrencySchema = z.object({
+  name: requiredText(16),
+  symbol: requiredText(8),
+  value: requiredText(16),
+});
+export type SupportedCurrency = z.infer<typeof supportedCurrencySchema>;
+
+/**
+ * Reply of the rate call: the supported currencies, and rates keyed by lower-case currency name,
+ * each the units of that fiat per 1 USDT.
+ */
+export const usdtRateReplySchema = z.object({
+  supported: z.array(supportedCurrencySchema),
+  // z.number() refuses Infinity and NaN itself: the rates are finite numbers.
+  rates: z.record(z.string().check(z.regex(/^[a-z][a-z0-9]*$/)), z.number().check(z.positive())),
+});
+export type UsdtRateReply = z.infer<typeof usdtRateReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Coin icons: GET (ours)
+
+/** Reply of the coin icons call (ours): each coin's icon as an image path on the default host. */
+export const coinIconsReplySchema = z.object({
+  icons: z.array(z.object({ coin: z.string(), url: z.string() })),
+});
+export type CoinIconsReply = z.infer<typeof coinIconsReplySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Human verification: get-captcha-id and check-captcha

@@ -13,7 +13,7 @@ import {
   streamQuerySchema,
   symbolQuerySchema,
   tradesQuerySchema,
-} from '@exchange-web/protocol/trading-schemas';
+} from '@exchange-web/protocol/market-schemas';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { MarketConfig } from '../config';

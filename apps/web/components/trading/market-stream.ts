@@ -3,7 +3,7 @@ import {
   type KlineInterval,
   type MarketStreamEvent,
 } from '@exchange-web/protocol/trading';
-import { marketStreamEventSchema } from '@exchange-web/protocol/trading-schemas';
+import { marketStreamEventSchema } from '@exchange-web/protocol/market-schemas';
 
 /** The part of EventSource the stream uses, so tests pass a fake. */
 export interface EventSourceLike {

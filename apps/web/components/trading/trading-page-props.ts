@@ -4,7 +4,7 @@ import {
   klinesReplySchema,
   tickerSchema,
   tradesReplySchema,
-} from '@exchange-web/protocol/trading-schemas';
+} from '@exchange-web/protocol/market-schemas';
 import type { GetServerSideProps } from 'next';
 import { gatewayCallFor, partOrNull, type VisitorGatewayCall } from '../../lib/gateway-call';
 import {
