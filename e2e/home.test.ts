@@ -62,7 +62,7 @@ describe('home page', () => {
 });
 
 describe("a visitor's first page", () => {
-  it('asks nothing through the request client: its rates and image domains came with it', async () => {
+  it('asks nothing through the request client and loads no zod: its rates and image domains came with it', async () => {
     const isolated = await launchIsolatedBrowser();
     try {
       const { page } = await newVisitor(isolated, siteUrl);
@@ -71,6 +71,10 @@ describe("a visitor's first page", () => {
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
         if (apiPaths.has(pathname)) asked.push(pathname);
+      });
+      const scripts: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.url());
       });
       // The image probe runs once the services have started and the page is idle: by then any
       // call the start made has been sent.
@@ -97,6 +101,10 @@ describe("a visitor's first page", () => {
           (path) => path !== ApiPath.clientCommonConfig && path !== ApiPath.buriedLogInfo,
         ),
       ).toEqual([]);
+      // The server checked what came with the page: the browser builds no schema for it.
+      const texts = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+      expect(texts.length).toBeGreaterThan(0);
+      expect(scripts.filter((_, index) => texts[index]?.includes('$ZodObject'))).toEqual([]);
     } finally {
       await isolated.close();
     }

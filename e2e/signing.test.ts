@@ -80,6 +80,24 @@ describe('login encryption in the browser', () => {
     }
     await context.close();
   });
+
+  it("reads the server key from the visitor's first input on the page, not at its load", async () => {
+    for (const path of ['/login', '/register']) {
+      const { context, page } = await newVisitor(browser, siteUrl);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (isCall(ApiPath.gatewaySignConfig)(request)) asked.push(request.url());
+      });
+      await page.goto(`${siteUrl}${path}`);
+      // The remote header comes once the page has hydrated and gone idle: nothing was read yet.
+      await waitForRemoteHeader(page);
+      expect(asked, path).toEqual([]);
+      const read = page.waitForRequest(isCall(ApiPath.gatewaySignConfig));
+      await page.getByLabel('Password', { exact: true }).focus();
+      await read;
+      await context.close();
+    }
+  });
 });
 
 describe('core request signing in the browser', () => {

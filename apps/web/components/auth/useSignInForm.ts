@@ -11,11 +11,14 @@ import { TrackingId } from '@exchange-web/protocol/registry';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState } from 'react';
 
+/** The visitor's first input on a sign-in page: a pointer moved or pressed, a key, a focus. */
+const FIRST_INPUT_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'focusin'] as const;
+
 /** A login waiting for its second factor: the ticket and the factors the gateway takes. */
 export type SecondFactorChallenge = Extract<SignInOutcome, { kind: 'secondFactor' }>['challenge'];
 
 /**
- * What the login and registration forms share: signing ahead while the form is filled in, the
+ * What the login and registration forms share: signing ahead from the first input, the
  * call that starts the session, then the way on (the `redirect` query if it stays on this site,
  * else the account), and the sentence to show when the call fails. A login that asks for a
  * second factor stays on the page with its `challenge`, for the code's step.
@@ -30,8 +33,20 @@ export function useSignInForm() {
   const { track } = useTracking();
   const { api } = session;
   useEffect(() => {
-    // The key pair and the server key are ready by the time the form is sent.
-    void api().then((http) => http.prepareSigning());
+    // The key pair and the server key are made ready from the visitor's first input, well before
+    // the form is sent, and not at load: a sign-in page only looked at loads no request client,
+    // crypto or schemas (issue 18: on a phone those were half the page's blocked main thread). A
+    // form sent before they are ready waits for them in the sign-in call.
+    const stop = () => {
+      for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, prepare, true);
+    };
+    const prepare = () => {
+      stop();
+      void api().then((http) => http.prepareSigning());
+    };
+    for (const type of FIRST_INPUT_EVENTS)
+      window.addEventListener(type, prepare, { capture: true, passive: true });
+    return stop;
   }, [api]);
 
   const goOn = useCallback(

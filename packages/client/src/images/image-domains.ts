@@ -1,5 +1,6 @@
 import { INTERNAL_IMAGE_UTC_OFFSETS, imageRegionOf } from '@exchange-web/protocol/images';
 import { LocalStorageKey } from '@exchange-web/protocol/registry';
+import type { DomainConfigReply } from '@exchange-web/protocol/transport-schemas';
 import type { KeyValueStorage } from '../key-value-storage';
 import { consoleLogger, type Logger } from '../logger';
 import { randomId } from '../random-id';
@@ -18,8 +19,12 @@ export interface ImageDomainSource {
 export interface ImageDomainsOptions {
   /** The site's own origin (`location.origin`): the default host, used until a domain is chosen. */
   siteOrigin: string;
-  /** Gets the domain config (SPEC 7 getDomainConfigList) through the site's request client. */
-  fetchDomainConfig(): Promise<unknown>;
+  /**
+   * Gets the domain config (SPEC 7 getDomainConfigList), already checked against its schema: the
+   * one the page's server render loaded, or the request client's endpoint call. Checking it here
+   * again loaded zod and the schemas on every page for a reply the server had checked (issue 18).
+   */
+  fetchDomainConfig(): Promise<DomainConfigReply>;
   /** Loads one image (the probe image); a browser `Image` in a page. */
   loadImage: LoadImage;
   /** Where the winner is kept (LocalStorageKey.fastestImageDomain). */
@@ -80,14 +85,13 @@ export function defaultTimeZone(
 }
 
 /** The candidate list of this visitor's region, as origins, duplicates and bad entries dropped. */
-async function candidateList(
-  reply: unknown,
+function candidateList(
+  reply: DomainConfigReply,
   timeZone: string | undefined,
   siteProtocol: string,
   logger: Logger,
-): Promise<string[]> {
-  const { domainConfigReplySchema } = await import('@exchange-web/protocol/transport-schemas');
-  const config = domainConfigReplySchema.parse(reply).imgDomainConfig;
+): string[] {
+  const config = reply.imgDomainConfig;
   const list =
     imageRegionOf(timeZone) === 'internal' ? config.internalDomainList : config.foreignDomainList;
   const domains: string[] = [];
@@ -108,7 +112,7 @@ async function candidateList(
  * @example
  * const images = createImageDomains({
  *   siteOrigin: location.origin,
- *   fetchDomainConfig: () => http.get(ApiPath.domainConfigList),
+ *   fetchDomainConfig: () => callEndpoint(http, Endpoints.domainConfigList, {}),
  *   loadImage: browserImageLoader(),
  *   storage: localStorage,
  * });
@@ -145,12 +149,7 @@ export function createImageDomains(options: ImageDomainsOptions): ImageDomains {
   async function choose(): Promise<string> {
     let domains: string[];
     try {
-      domains = await candidateList(
-        await options.fetchDomainConfig(),
-        timeZone(),
-        siteProtocol,
-        logger,
-      );
+      domains = candidateList(await options.fetchDomainConfig(), timeZone(), siteProtocol, logger);
     } catch (error) {
       logger.warn('image domain config unavailable, images stay on the default host', error);
       throw error;

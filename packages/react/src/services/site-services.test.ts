@@ -6,6 +6,7 @@ import type { Messages } from '../i18n/messages';
 import en from '../i18n/messages/en.json';
 import { createTranslator } from '../i18n/translator';
 import type * as ModuleLoaders from '@exchange-web/client/module-loaders';
+import { domainConfigReplySchema } from '@exchange-web/protocol/transport-schemas';
 import {
   createSiteServices,
   type ServerLoadedShellData,
@@ -107,6 +108,8 @@ describe('site services in a browser', () => {
         },
       },
     });
+    // The server checked the config: the browser does not check it again (zod stays unloaded).
+    const checks = vi.spyOn(domainConfigReplySchema, 'parse');
     const stop = services.start();
     expect(services.currency.getState()).toMatchObject({ status: 'ready' });
     expect(services.currency.getState().entries.map((entry) => entry.value)).toEqual([
@@ -119,6 +122,8 @@ describe('site services in a browser', () => {
     await settle();
     expect(loadRates).not.toHaveBeenCalled();
     expect(clientLoads.count).toBe(0);
+    expect(checks).not.toHaveBeenCalled();
+    checks.mockRestore();
   });
 
   it('ask for what the server render could not load', async () => {

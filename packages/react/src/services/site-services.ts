@@ -137,13 +137,18 @@ function createBrowserServices(
       siteOrigin: origin,
       storage,
       loadImage: browserImageLoader(),
-      fetchDomainConfig: async () =>
-        loadedDomainConfig ??
-        (await api()).get(ApiPath.domainConfigList, undefined, {
-          // A missing config only keeps images on the site: no toast. (The replace-image-domain
-          // hook leaves this reply alone by its path.)
-          quiet: true,
-        }),
+      fetchDomainConfig: async () => {
+        if (loadedDomainConfig) return loadedDomainConfig;
+        // Loaded only for a page whose render could not load the config: most pages never do.
+        const [{ callEndpoint }, { Endpoints }, http] = await Promise.all([
+          import('@exchange-web/client/query/call-endpoint'),
+          import('@exchange-web/protocol/endpoints'),
+          api(),
+        ]);
+        // A missing config only keeps images on the site: no toast. (The replace-image-domain
+        // hook leaves this reply alone by its path.)
+        return callEndpoint(http, Endpoints.domainConfigList, {}, { quiet: true });
+      },
     }),
   };
 }
