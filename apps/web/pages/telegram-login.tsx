@@ -26,7 +26,7 @@ type ReturnState = 'reading' | 'handedBack' | 'signingIn' | 'missing';
 export default function TelegramReturnPage() {
   const { t, buildPath } = useShellState();
   const form = useSignInForm();
-  const { error, submitting, submit, challenge, restart, showFailure } = form;
+  const { error, submitting, submit, challenge, restart, showFailure, prepareSigning } = form;
   const thirdParty = useThirdPartySignIn(form);
   const { withTelegram } = thirdParty;
   const [state, setState] = useState<ReturnState>('reading');
@@ -48,8 +48,10 @@ export default function TelegramReturnPage() {
       return;
     }
     setState('signingIn');
+    // Signed in as it loads: signing is readied now, beside the check, not on a first input.
+    prepareSigning();
     void withTelegram(async () => proof);
-  }, [withTelegram]);
+  }, [withTelegram, prepareSigning]);
 
   return (
     <>

@@ -32,6 +32,10 @@ export function useSignInForm() {
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const { track } = useTracking();
   const { api } = session;
+  /** Readies signing now: for a page that signs in as it loads, with no input to wait for. */
+  const prepareSigning = useCallback(() => {
+    void api().then((http) => http.prepareSigning());
+  }, [api]);
   useEffect(() => {
     // The key pair and the server key are made ready from the visitor's first input, well before
     // the form is sent, and not at load: a sign-in page only looked at loads no request client,
@@ -42,12 +46,12 @@ export function useSignInForm() {
     };
     const prepare = () => {
       stop();
-      void api().then((http) => http.prepareSigning());
+      prepareSigning();
     };
     for (const type of FIRST_INPUT_EVENTS)
       window.addEventListener(type, prepare, { capture: true, passive: true });
     return stop;
-  }, [api]);
+  }, [prepareSigning]);
 
   const goOn = useCallback(
     () => router.replace(redirectTarget(router.query.redirect, buildPath('/account'))),
@@ -111,5 +115,5 @@ export function useSignInForm() {
     await session.refreshUser();
     await goOn();
   }, [session, goOn]);
-  return { error, submitting, submit, challenge, restart, finish, showFailure };
+  return { error, submitting, submit, challenge, restart, finish, showFailure, prepareSigning };
 }
