@@ -34,14 +34,23 @@ async function device(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
+/** How often each Telegram account confirmed in this file. */
+const confirmations = new Map<string, number>();
+
 /**
  * Confirms as the Telegram account `id` on the stand-in's page that opened at `telegram`: its
- * login page, or (`at: 'app'`) the page that opens the site as the bot's Mini App.
+ * login page, or (`at: 'app'`) the page that opens the site as the bot's Mini App. The first
+ * confirmation of an account says the first name Ada; later ones a changed name, so that each
+ * is data of its own: Telegram's login page (and its stand-in) signs the same fields within one
+ * second into the same data, which the gateway takes once, and one test's sign-in may follow the
+ * last one's within the second.
  */
 async function confirmAs(telegram: Page, id: string, username = `e2e_${id}`, at = 'auth') {
+  const count = (confirmations.get(id) ?? 0) + 1;
+  confirmations.set(id, count);
   await telegram.waitForURL(`${mailCatcherUrl}/telegram/${at}?**`);
   await telegram.locator('input[name="id"]').fill(id);
-  await telegram.locator('input[name="first_name"]').fill('Ada');
+  await telegram.locator('input[name="first_name"]').fill(count === 1 ? 'Ada' : `Ada ${count}`);
   await telegram.locator('input[name="username"]').fill(username);
   await telegram.getByRole('button', { name: 'Confirm' }).click();
 }
