@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DataTable, type DataColumn } from './DataTable';
@@ -6,6 +8,10 @@ import { DataTable, type DataColumn } from './DataTable';
 interface Row {
   id: string;
   amount: number;
+}
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 
 const columns: DataColumn<Row>[] = [
@@ -73,5 +79,33 @@ describe('DataTable', () => {
     const amountCell = table.querySelectorAll('tbody td')[1];
     expect(amountHeading?.className).toBe(amountCell?.className);
     expect(amountCell?.className).not.toBe('');
+  });
+
+  it('is a new table once its rows arrive, and the same one as they change', () => {
+    // Layout shifts count nodes that move: a new table's columns may take the rows' widths.
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    const show = (rows: readonly Row[] | null) =>
+      act(() =>
+        root.render(
+          <DataTable<Row>
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            loadingText="Loading…"
+            emptyText="Nothing yet."
+          />,
+        ),
+      );
+    show(null);
+    const loading = host.querySelector('table');
+    show([{ id: 'a', amount: 1 }]);
+    const loaded = host.querySelector('table');
+    expect(loaded).not.toBe(loading);
+    expect(loaded?.querySelector('tbody td')?.textContent).toBe('a');
+    show([]);
+    expect(host.querySelector('table')).toBe(loaded);
+    act(() => root.unmount());
   });
 });

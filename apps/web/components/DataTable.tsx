@@ -38,7 +38,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const alignment = (column: DataColumn<Row>) => (column.align === 'end' ? styles.end : undefined);
   return (
     <div className={styles.scroll}>
-      <table className={styles.table} data-testid={props['data-testid']} aria-busy={rows === null}>
+      {/* A new table once the rows arrive: the columns take the rows' widths, and the loading
+          text gives way to them, which in the same nodes would count as the header cells and the
+          text moving (layout shifts); nodes of their own do not. */}
+      <table
+        key={rows === null ? 'loading' : 'rows'}
+        className={styles.table}
+        data-testid={props['data-testid']}
+        aria-busy={rows === null}
+      >
         {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
         <thead>
           <tr>

@@ -55,6 +55,10 @@ export default function DevicesPage() {
       <section className="account-page" aria-labelledby="devices-title">
         <h1 id="devices-title">{t('security.devicesTitle')}</h1>
         <p className="auth-lead">{t('security.devicesLead')}</p>
+        {/* Above the list, which loads after the first paint: the link stays where it was painted. */}
+        <p>
+          <a href={buildPath('/account')}>{t('security.backToAccount')}</a>
+        </p>
         {error ? <Notice tone="error">{error}</Notice> : null}
         {notice ? <Notice tone="success">{notice}</Notice> : null}
         <p>
@@ -85,9 +89,6 @@ export default function DevicesPage() {
             ) : null
           }
         />
-        <p>
-          <a href={buildPath('/account')}>{t('security.backToAccount')}</a>
-        </p>
       </section>
     </>
   );

@@ -37,6 +37,15 @@ export default function SignInHistoryPage() {
       <section className="account-page" aria-labelledby="history-title">
         <h1 id="history-title">{t('security.historyTitle')}</h1>
         <p className="auth-lead">{t('security.historyLead')}</p>
+        {/* Above the list, which loads after the first paint: the links stay where they were
+            painted. */}
+        <p>
+          <a href={buildPath('/account/newapi')}>{t('security.apiKeysLink')}</a>
+          {' · '}
+          <a href={buildPath('/devices')}>{t('security.devicesTitle')}</a>
+          {' · '}
+          <a href={buildPath('/account')}>{t('security.backToAccount')}</a>
+        </p>
         {error ? <Notice tone="error">{error}</Notice> : null}
         <DataTable<SignInEvent>
           data-testid="sign-in-history"
@@ -77,13 +86,6 @@ export default function SignInHistoryPage() {
             { key: 'ip', title: t('account.deviceAddress'), render: (row) => row.ip },
           ]}
         />
-        <p>
-          <a href={buildPath('/account/newapi')}>{t('security.apiKeysLink')}</a>
-          {' · '}
-          <a href={buildPath('/devices')}>{t('security.devicesTitle')}</a>
-          {' · '}
-          <a href={buildPath('/account')}>{t('security.backToAccount')}</a>
-        </p>
       </section>
     </>
   );

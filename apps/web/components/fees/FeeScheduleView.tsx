@@ -35,7 +35,13 @@ export function FeeScheduleView({ schedule, links }: FeePageProps) {
       ) : (
         <>
           {own.session === 'anonymous' ? <FeeLoginPrompt path={FeePagePath.schedule} /> : null}
-          {ownLevel === undefined ? null : (
+          {own.session === 'anonymous' ? null : ownLevel === undefined ? (
+            // The line's place is kept while a signed-in visitor's level loads: the tables below
+            // stay where they were painted (issue 18, CLS 0).
+            <p className={styles.own} aria-hidden="true">
+              {'\u00a0'}
+            </p>
+          ) : (
             <p className={styles.own} data-testid="fee-own-level">
               <a href={buildPath(FeePagePath.vipDetail)}>
                 {t('fees.yourLevel', { level: ownLevel })}

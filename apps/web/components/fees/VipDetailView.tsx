@@ -101,13 +101,15 @@ export function VipDetailView({ links }: FeePageProps) {
 
   return (
     <InfoPage title={title} description={description} links={links} testId="vip-detail-page">
-      {body()}
+      {/* Above the level, which loads after the first paint: the links stay where they were painted
+          (issue 18, CLS 0). */}
       <FeePageLinks
         links={[
           { path: FeePagePath.vipIntroduce, label: t('fees.vipLink') },
           { path: FeePagePath.schedule, label: t('fees.scheduleLink') },
         ]}
       />
+      {body()}
     </InfoPage>
   );
 }

@@ -73,6 +73,13 @@ export function MarginAssets() {
       <p className="auth-lead" data-testid="asset-lead">
         {t('trading.asset.marginLead', { currency: fiat.label })}
       </p>
+      {/* Above the accounts, which load after the first paint: the link stays where it was
+          painted. */}
+      <p>
+        <PageLink href={RecordPagePath.marginRecords}>
+          {t('records.sections.marginRecords')}
+        </PageLink>
+      </p>
       <ListStatus failed={reply.error !== null} />
       <dl className="stat-cards">
         {(
@@ -142,11 +149,6 @@ export function MarginAssets() {
           </section>
         );
       })}
-      <p>
-        <PageLink href={RecordPagePath.marginRecords}>
-          {t('records.sections.marginRecords')}
-        </PageLink>
-      </p>
     </AssetFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { Endpoints } from '@exchange-web/protocol/endpoints';
 import { useEndpointQuery } from '@exchange-web/react/query/useEndpointQuery';
 import { useShell } from '@exchange-web/react/shell/ShellProvider';
+import { useSimulation } from '@exchange-web/react/simulation/SimulationProvider';
 import { findMarketSymbol, MARKET_SYMBOLS, type Ticker } from '@exchange-web/protocol/trading';
 import { RecordPagePath, tradingPath } from '@exchange-web/protocol/paths';
 import Head from 'next/head';
@@ -83,6 +84,7 @@ function useTickers(): Ticker[] {
  */
 export function AssetView({ tab }: { tab: Exclude<AssetTab, 'margin'> }) {
   const { t, language, currency, buildPath } = useShell();
+  const simulation = useSimulation().on;
   const coinIcons = useCoinIcons();
   const formats = useMemo(() => tradingFormats(language), [language]);
   const account = useTradingAccount(null, ['balances', 'positions']);
@@ -97,9 +99,10 @@ export function AssetView({ tab }: { tab: Exclude<AssetTab, 'margin'> }) {
   const usdt = valued.rows.find((row) => row.coin === 'USDT');
   const money = (usdtValue: string) => formats.fiat(times(usdtValue, fiat.rate), fiat.value);
   const loading = account.balances === null;
-  const accountName = t(
-    account.balances?.account === 'paper' ? 'trading.paperAccount' : 'trading.realAccount',
-  );
+  // Before the balances say it, the account in use is the simulation switch's (paper while it is
+  // on): the lead is written at the first paint, and the totals below do not move when it wraps.
+  const paper = (account.balances?.account ?? (simulation ? 'paper' : 'real')) === 'paper';
+  const accountName = t(paper ? 'trading.paperAccount' : 'trading.realAccount');
   const pnlTone =
     compare(equity.pnl, '0') > 0 ? styles.up : compare(equity.pnl, '0') < 0 ? styles.down : '';
 
@@ -155,9 +158,7 @@ export function AssetView({ tab }: { tab: Exclude<AssetTab, 'margin'> }) {
   return (
     <AssetFrame tab={tab}>
       <p className="auth-lead" data-testid="asset-lead">
-        {loading
-          ? '\u00a0'
-          : t('trading.asset.lead', { account: accountName, currency: fiat.label })}
+        {t('trading.asset.lead', { account: accountName, currency: fiat.label })}
       </p>
       <dl className="stat-cards">
         {totals.map((total) => (

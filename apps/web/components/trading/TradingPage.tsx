@@ -188,7 +188,16 @@ export function TradingPage({ pair, market, snapshot }: TradingPageProps) {
                   : 'trading.realAccount',
               )}
             </span>
-          ) : null}
+          ) : account.signedIn === false ? null : (
+            // Its place, kept while a trader's balances load: the widest label, unseen, so the
+            // heading row does not rewrap when the account arrives (CLS 0).
+            <span className={`${styles.badge} ${styles.ghost}`} aria-hidden="true">
+              <span className={styles.stack}>
+                <span>{t('trading.paperAccount')}</span>
+                <span>{t('trading.realAccount')}</span>
+              </span>
+            </span>
+          )}
         </div>
         <TickerBar
           pair={pair}

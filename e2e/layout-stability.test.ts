@@ -1,0 +1,82 @@
+// A signed-in trader's pages on a phone (issue 18: CLS 0 on every page family). Their data is the
+// visitor's own, read by signed calls after the first paint, so each page paints the places that
+// data will take: nothing painted moves when it arrives, in English or in Arabic.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
+import { launchIsolatedBrowser } from './support/browser';
+import { waitForRemoteHeader } from './support/pages';
+
+const siteUrl = inject('siteUrl');
+
+/** A phone's viewport, as Lighthouse's mobile run emulates it. */
+const PHONE = { width: 412, height: 823 };
+
+/** Each page, with what shows that its own data arrived, beyond its loading marks. */
+const PAGES: readonly { path: string; arrived?: string }[] = [
+  { path: '/spot/BTCUSDT', arrived: '[data-testid=account-kind]' },
+  { path: '/margin/BTCUSDT', arrived: '[data-testid=account-kind]' },
+  { path: '/ar/margin/BTCUSDT', arrived: '[data-testid=account-kind]' },
+  { path: '/asset', arrived: '[data-testid=asset-total]:not(:empty)' },
+  { path: '/asset/margin', arrived: '[data-testid=margin-total-assets]:not(:empty)' },
+  { path: '/record/exchange' },
+  { path: '/account', arrived: '[data-testid=account-profile]' },
+  { path: '/ar/account', arrived: '[data-testid=account-profile]' },
+  { path: '/account/newapi' },
+  { path: '/devices' },
+  { path: '/ar/history' },
+  { path: '/vip/detail', arrived: '[data-testid=vip-level]' },
+  { path: '/ar/vip/detail', arrived: '[data-testid=vip-level]' },
+  { path: '/fee', arrived: '[data-testid=fee-own-level]' },
+];
+
+let browser: Browser;
+let trader: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+  trader = await newVisitor(browser, siteUrl);
+  await registerByEmail(trader.page, siteUrl, uniqueEmail('e2e-still'), 'Still-Pages-2026-e2e');
+}, 120_000);
+afterAll(async () => {
+  await trader.context.close();
+  await browser.close();
+});
+
+describe('a signed-in trader’s pages on a phone', () => {
+  it.each(PAGES)('keep $path still as its data arrives', async ({ path, arrived }) => {
+    const page = await trader.context.newPage();
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node: Node | null }[];
+        })[])
+          shifts.push({
+            value: entry.value,
+            // What moved, so a failure names it.
+            moved: entry.sources.map((source) =>
+              (source.node instanceof Element
+                ? source.node.outerHTML
+                : (source.node?.textContent ?? '')
+              ).slice(0, 80),
+            ),
+          });
+      }).observe({ type: 'layout-shift', buffered: true });
+      Object.assign(window, { layoutShifts: shifts });
+    });
+    await page.goto(`${siteUrl}${path}`);
+    await waitForRemoteHeader(page);
+    if (arrived) await page.locator(arrived).first().waitFor();
+    // Every loading mark gone: lists and panels are filled, or say they are empty.
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+    // And every call of the page answered, so nothing is still on its way.
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts),
+    ).toEqual([]);
+    await page.close();
+  });
+});
