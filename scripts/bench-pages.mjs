@@ -87,44 +87,64 @@ async function caughtIds(mailCatcherUrl, to) {
 }
 
 /**
- * Signs the demo operator in through the login page, as a person does, and answers the cookies
- * of that session as a Cookie header: passing a challenge when the gateway asks one, and typing
- * the code it e-mails for a new device (read from the stack's mail catcher).
+ * Signs the demo operator in on `page` through the login page, as a person does: passing a
+ * challenge when the gateway asks one, and typing the code it e-mails for a new device (read from
+ * the stack's mail catcher).
  */
-export async function demoSessionCookie(executablePath, args, siteUrl, mailCatcherUrl) {
-  const browser = await chromium.launch({ executablePath, args, headless: true });
+async function signInAsDemo(page, siteUrl, mailCatcherUrl) {
+  await page.goto(`${siteUrl}/login`);
+  // A first visit meets the legal notice (SPEC 1), which keeps the page inert until accepted.
+  await page.getByTestId('legal-dialog').getByRole('button').click();
+  const seen = await caughtIds(mailCatcherUrl, DEMO_OPERATOR.loginName);
+  await page.getByLabel('Email or mobile number').fill(DEMO_OPERATOR.loginName);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
+  await page.getByTestId('login-form').locator('button[type=submit]').click();
+  const signedIn = page.waitForURL((url) => url.pathname === '/account');
+  // The widget draws an icon over its checkbox: a person clicks the label (e2e/support/challenge).
+  const challenge = page.getByTestId('challenge-dialog');
+  void challenge
+    .waitFor()
+    .then(() => challenge.locator('altcha-widget label').first().click())
+    .catch(() => undefined);
+  const codeStep = page.getByTestId('sent-code-form');
+  void codeStep
+    .waitFor()
+    .then(async () => {
+      const code = await caughtCode(mailCatcherUrl, DEMO_OPERATOR.loginName, seen);
+      await codeStep.getByRole('textbox').fill(code);
+      await codeStep.locator('button[type=submit]').click();
+    })
+    .catch(() => undefined);
+  await signedIn;
+}
+
+/**
+ * A browser profile the demo operator signed in with: its cookies, and the device's signing keys
+ * in its storage, so a page's signed calls answer as they do for the trader (a cookie alone
+ * renders the page signed in on the server, but its client cannot sign a call). Answers the
+ * profile's folder and its cookies as a Cookie header, for the bench's own fetches.
+ */
+export async function demoProfile(executablePath, args, siteUrl, mailCatcherUrl) {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-signed-in-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    args,
+    headless: true,
+  });
   try {
-    const page = await browser.newPage();
-    await page.goto(`${siteUrl}/login`);
-    // A first visit meets the legal notice (SPEC 1), which keeps the page inert until accepted.
-    await page.getByTestId('legal-dialog').getByRole('button').click();
-    const seen = await caughtIds(mailCatcherUrl, DEMO_OPERATOR.loginName);
-    await page.getByLabel('Email or mobile number').fill(DEMO_OPERATOR.loginName);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
-    await page.getByTestId('login-form').locator('button[type=submit]').click();
-    const signedIn = page.waitForURL((url) => url.pathname === '/account');
-    // The widget draws an icon over its checkbox: a person clicks the label (e2e/support/challenge).
-    const challenge = page.getByTestId('challenge-dialog');
-    void challenge
-      .waitFor()
-      .then(() => challenge.locator('altcha-widget label').first().click())
-      .catch(() => undefined);
-    const codeStep = page.getByTestId('sent-code-form');
-    void codeStep
-      .waitFor()
-      .then(async () => {
-        const code = await caughtCode(mailCatcherUrl, DEMO_OPERATOR.loginName, seen);
-        await codeStep.getByRole('textbox').fill(code);
-        await codeStep.locator('button[type=submit]').click();
-      })
-      .catch(() => undefined);
-    await signedIn;
-    const cookies = await page.context().cookies(siteUrl);
-    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    await signInAsDemo(context.pages()[0] ?? (await context.newPage()), siteUrl, mailCatcherUrl);
+    const cookies = await context.cookies(siteUrl);
+    return {
+      userDataDir,
+      cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+    };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
+
+/** The caches in a Chrome profile: emptied before each run, so each run is a first load. */
+const PROFILE_CACHES = ['Default/Cache', 'Default/Code Cache', 'Default/GPUCache'];
 
 /** The JavaScript files a page's server HTML references: what its first load must fetch. */
 async function firstLoadScripts(url, headers) {
@@ -138,11 +158,17 @@ async function firstLoadScripts(url, headers) {
   );
 }
 
-/** One Lighthouse mobile run (its defaults: emulated phone, simulated slow 4G, 4x CPU). */
-async function lighthouseRun(executablePath, args, url, headers) {
+/**
+ * One Lighthouse mobile run (its defaults: emulated phone, simulated slow 4G, 4x CPU): in a new
+ * profile, or in the signed-in `profile` (its storage kept, its caches emptied).
+ */
+async function lighthouseRun(executablePath, args, url, profile) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
+  const userDataDir =
+    profile?.userDataDir ?? (await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')));
+  for (const cache of PROFILE_CACHES)
+    await rm(path.join(userDataDir, cache), { recursive: true, force: true });
   const chrome = await chromeLauncher.launch({
     chromePath: executablePath,
     chromeFlags: [...args, `--user-data-dir=${userDataDir}`],
@@ -153,11 +179,18 @@ async function lighthouseRun(executablePath, args, url, headers) {
       port: chrome.port,
       onlyCategories: ['performance'],
       logLevel: 'error',
-      extraHeaders: headers,
+      // Lighthouse empties the site's storage before it loads a page; the trader's must stay.
+      disableStorageReset: profile !== undefined,
     });
     const { audits, categories } = result.lhr;
     if (result.lhr.finalDisplayedUrl !== url)
       throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}: is the session right?`);
+    const refused = audits['network-requests'].details.items.filter(
+      (item) => item.statusCode === 401 || item.statusCode === 403,
+    );
+    // A signed-in page whose calls were refused measured a visitor's page, not the trader's.
+    if (profile && refused.length > 0)
+      throw new Error(`${url}: ${refused.map((item) => item.url).join(', ')} refused the session`);
     const scripts = audits['network-requests'].details.items.filter(
       (item) => item.resourceType === 'Script',
     );
@@ -173,7 +206,7 @@ async function lighthouseRun(executablePath, args, url, headers) {
     };
   } finally {
     chrome.kill();
-    await rm(userDataDir, { recursive: true, force: true });
+    if (!profile) await rm(userDataDir, { recursive: true, force: true });
   }
 }
 
@@ -181,13 +214,14 @@ async function lighthouseRun(executablePath, args, url, headers) {
  * The median of `runs` Lighthouse runs of a page (by score; its run's figures), with the page's
  * first-load and network-idle JavaScript in transferred (gzip) bytes.
  */
-export async function measurePage(executablePath, args, url, { headers = {}, runs = 3 } = {}) {
+export async function measurePage(executablePath, args, url, { profile, runs = 3 } = {}) {
+  const headers = profile ? { cookie: profile.cookie } : {};
   // A page's first request after a server starts is compiled and cached as it goes: served once
   // first, every run meets the server as a visitor does on a running site.
   await (await fetch(url, { headers })).arrayBuffer();
   const results = [];
   for (let run = 0; run < runs; run += 1)
-    results.push(await lighthouseRun(executablePath, args, url, headers));
+    results.push(await lighthouseRun(executablePath, args, url, profile));
   results.sort((a, b) => a.score - b.score);
   const median = results[Math.floor(results.length / 2)];
   const firstLoad = await firstLoadScripts(url, headers);
@@ -220,20 +254,23 @@ export async function benchPages({ executablePath, args, siteUrl, mailCatcherUrl
   } finally {
     await bareServer.stop();
   }
-  const cookie = await demoSessionCookie(executablePath, args, siteUrl, mailCatcherUrl);
+  const profile = await demoProfile(executablePath, args, siteUrl, mailCatcherUrl);
   const rows = [];
-  for (const page of FAMILY_PAGES)
-    for (const language of ['en', 'ar']) {
-      const prefix = language === 'en' ? '' : `/${language}`;
-      const pagePath = page.path === '/' && prefix ? prefix : `${prefix}${page.path}`;
-      const headers = page.signedIn ? { cookie } : {};
-      const measured = await measurePage(executablePath, args, `${siteUrl}${pagePath}`, {
-        headers,
-        runs,
-      });
-      rows.push({ family: page.family, language, ...measured });
-      console.log(`bench pages: ${pagePath} ${measured.score} (${measured.scores.join(', ')})`);
-    }
+  try {
+    for (const page of FAMILY_PAGES)
+      for (const language of ['en', 'ar']) {
+        const prefix = language === 'en' ? '' : `/${language}`;
+        const pagePath = page.path === '/' && prefix ? prefix : `${prefix}${page.path}`;
+        const measured = await measurePage(executablePath, args, `${siteUrl}${pagePath}`, {
+          profile: page.signedIn ? profile : undefined,
+          runs,
+        });
+        rows.push({ family: page.family, language, ...measured });
+        console.log(`bench pages: ${pagePath} ${measured.score} (${measured.scores.join(', ')})`);
+      }
+  } finally {
+    await rm(profile.userDataDir, { recursive: true, force: true });
+  }
   return { bare, rows };
 }
 
@@ -288,17 +325,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const signedIn = new Set(FAMILY_PAGES.filter((page) => page.signedIn).map((page) => page.path));
     // Only the signed-in families get the session: a signed-in visitor is sent away from login.
     const needsSession = (pagePath) => signedIn.has(pagePath.replace(/^\/ar(?=\/|$)/, '') || '/');
-    const cookie = positionals.some(needsSession)
-      ? await demoSessionCookie(executablePath, CHROMIUM_ARGS, values.site, values.mail)
-      : '';
-    for (const pagePath of positionals) {
-      const measured = await measurePage(
-        executablePath,
-        CHROMIUM_ARGS,
-        `${values.site}${pagePath}`,
-        { headers: needsSession(pagePath) ? { cookie } : {}, runs },
-      );
-      console.log(JSON.stringify({ path: pagePath, ...measured }));
+    const profile = positionals.some(needsSession)
+      ? await demoProfile(executablePath, CHROMIUM_ARGS, values.site, values.mail)
+      : undefined;
+    try {
+      for (const pagePath of positionals) {
+        const measured = await measurePage(
+          executablePath,
+          CHROMIUM_ARGS,
+          `${values.site}${pagePath}`,
+          { profile: needsSession(pagePath) ? profile : undefined, runs },
+        );
+        console.log(JSON.stringify({ path: pagePath, ...measured }));
+      }
+    } finally {
+      if (profile) await rm(profile.userDataDir, { recursive: true, force: true });
     }
   }
 }

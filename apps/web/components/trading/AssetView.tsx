@@ -174,7 +174,15 @@ export function AssetView({ tab }: { tab: Exclude<AssetTab, 'margin'> }) {
         {tab === 'futures' ? t('trading.asset.futuresBalances') : t('trading.asset.spotBalances')}
       </h2>
       <div className={styles.assetTable}>
-        <table className={styles.table} data-testid="asset-balances" aria-busy={loading}>
+        {/* A new table as the balances and then each pair's price first arrive: the columns take
+            the new figures' widths, which in the same nodes would count as the cells moving
+            (layout shifts); nodes of their own do not. Later prices keep the table. */}
+        <table
+          key={`${loading ? 'loading' : 'balances'}:${tickers.length}`}
+          className={styles.table}
+          data-testid="asset-balances"
+          aria-busy={loading}
+        >
           <caption className="visually-hidden">
             {tab === 'futures'
               ? t('trading.asset.futuresBalances')
