@@ -19,19 +19,22 @@ const columns: DataColumn<Row>[] = [
   { key: 'amount', title: 'Amount', align: 'end', render: (row) => row.amount.toFixed(2) },
 ];
 
+/** The table of `rows` (null: loading), as every test here shows it. */
+const recordsTable = (rows: readonly Row[] | null) => (
+  <DataTable<Row>
+    data-testid="records"
+    caption="Records"
+    columns={columns}
+    rows={rows}
+    rowKey={(row) => row.id}
+    loadingText="Loading…"
+    emptyText="Nothing yet."
+  />
+);
+
 const render = (rows: readonly Row[] | null) => {
   const host = document.createElement('div');
-  host.innerHTML = renderToString(
-    <DataTable<Row>
-      data-testid="records"
-      caption="Records"
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      loadingText="Loading…"
-      emptyText="Nothing yet."
-    />,
-  );
+  host.innerHTML = renderToString(recordsTable(rows));
   const table = host.querySelector('table');
   if (!table) throw new Error('no table rendered');
   return table;
@@ -86,18 +89,7 @@ describe('DataTable', () => {
     globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     const host = document.createElement('div');
     const root = createRoot(host);
-    const show = (rows: readonly Row[] | null) =>
-      act(() =>
-        root.render(
-          <DataTable<Row>
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            loadingText="Loading…"
-            emptyText="Nothing yet."
-          />,
-        ),
-      );
+    const show = (rows: readonly Row[] | null) => act(() => root.render(recordsTable(rows)));
     show(null);
     const loading = host.querySelector('table');
     show([{ id: 'a', amount: 1 }]);
