@@ -185,15 +185,12 @@ async function lighthouseRun(executablePath, args, url, profile) {
     const { audits, categories } = result.lhr;
     if (result.lhr.finalDisplayedUrl !== url)
       throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}: is the session right?`);
-    const refused = audits['network-requests'].details.items.filter(
-      (item) => item.statusCode === 401 || item.statusCode === 403,
-    );
+    const requests = audits['network-requests'].details.items;
     // A signed-in page whose calls were refused measured a visitor's page, not the trader's.
+    const refused = requests.filter((item) => item.statusCode === 401 || item.statusCode === 403);
     if (profile && refused.length > 0)
       throw new Error(`${url}: ${refused.map((item) => item.url).join(', ')} refused the session`);
-    const scripts = audits['network-requests'].details.items.filter(
-      (item) => item.resourceType === 'Script',
-    );
+    const scripts = requests.filter((item) => item.resourceType === 'Script');
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
       lcp: Math.round(audits['largest-contentful-paint'].numericValue),

@@ -34,8 +34,9 @@ export function FeeScheduleView({ schedule, links }: FeePageProps) {
         <InfoPageError>{t('fees.failed')}</InfoPageError>
       ) : (
         <>
-          {own.session === 'anonymous' ? <FeeLoginPrompt path={FeePagePath.schedule} /> : null}
-          {own.session === 'anonymous' ? null : ownLevel === undefined ? (
+          {own.session === 'anonymous' ? (
+            <FeeLoginPrompt path={FeePagePath.schedule} />
+          ) : ownLevel === undefined ? (
             // The line's place is kept while a signed-in visitor's level loads: the tables below
             // stay where they were painted (issue 18, CLS 0).
             <p className={styles.own} aria-hidden="true">

@@ -101,7 +101,7 @@ export function AssetView({ tab }: { tab: Exclude<AssetTab, 'margin'> }) {
   const loading = account.balances === null;
   // Before the balances say it, the account in use is the simulation switch's (paper while it is
   // on): the lead is written at the first paint, and the totals below do not move when it wraps.
-  const paper = (account.balances?.account ?? (simulation ? 'paper' : 'real')) === 'paper';
+  const paper = account.balances ? account.balances.account === 'paper' : simulation;
   const accountName = t(paper ? 'trading.paperAccount' : 'trading.realAccount');
   const pnlTone =
     compare(equity.pnl, '0') > 0 ? styles.up : compare(equity.pnl, '0') < 0 ? styles.down : '';
