@@ -64,9 +64,9 @@ const postEvents = (context: BrowserContext, events: TrackingEvent[]) =>
 const numberAt = async (page: Page, testId: string, attribute: string): Promise<number> =>
   Number((await page.getByTestId(testId).getAttribute(attribute)) ?? Number.NaN);
 
-/** The chart named `name`: a canvas with that accessible name. */
+/** The chart named `name`: a drawn chart with that accessible name. */
 const chart = (page: Page, name: RegExp) =>
-  page.locator('canvas').and(page.getByRole('img', { name }));
+  page.locator('[data-chart]').and(page.getByRole('img', { name }));
 
 describe('the operators’ tracking page', () => {
   it('sends an anonymous visitor to the login page, which brings them back', async () => {
@@ -85,7 +85,7 @@ describe('the operators’ tracking page', () => {
     const notice = page.getByTestId('operators-only');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('This page is for operators only.');
-    expect(await page.locator('canvas').count()).toBe(0);
+    expect(await page.locator('[data-chart]').count()).toBe(0);
     await context.close();
   });
 
@@ -94,12 +94,13 @@ describe('the operators’ tracking page', () => {
     const page = await operator.newPage();
     await page.goto(`${siteUrl}${PAGE}`);
 
-    // A canvas per chart, each with its accessible name; chart.js loads on demand.
-    await chart(page, /^Events per type\./).waitFor();
+    // A drawing per chart, each with its accessible name; the chart library loads on demand.
+    const byType = chart(page, /^Events per type\./);
+    await byType.waitFor();
     await chart(page, /^Events per page\./).waitFor();
     for (const name of ['FCP', 'LCP', 'CLS', 'INP', 'TTFB'])
       await chart(page, new RegExp(`^${name}: `)).waitFor();
-    expect(await page.locator('canvas').count()).toBe(7);
+    expect(await page.locator('[data-chart] svg').count()).toBe(7);
     await page.getByTestId('vital-samples-LCP').waitFor();
     const totalBefore = await numberAt(page, 'tracking-total', 'data-total');
     const lcpBefore = await numberAt(page, 'vital-samples-LCP', 'data-samples');
@@ -127,6 +128,10 @@ describe('the operators’ tracking page', () => {
     await expect
       .poll(() => numberAt(page, 'vital-samples-LCP', 'data-samples'))
       .toBeGreaterThanOrEqual(lcpBefore + 1);
+    // The click is drawn: a bar of the click series, which names its count on hover.
+    await expect
+      .poll(() => byType.locator('.ct-bar title').allTextContents())
+      .toContainEqual(expect.stringMatching(/, Click: [1-9]/));
     // The new page is among the busiest pages or counted with the others, by type as a click.
     expect(await latest.getByText('b123').count()).toBeGreaterThan(0);
     // A reported page opens in a new window; a script URL a tracker sent is no link at all.

@@ -1,11 +1,11 @@
-import type { Theme } from '@exchange-web/protocol/registry';
 import dynamic from 'next/dynamic';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BarSeries } from './chart-data';
 import styles from './tracking.module.css';
 
-// DESIGN Budgets: chart.js loads on demand, in the browser only; the box keeps its size meanwhile.
-const BarCanvas = dynamic(() => import('./BarCanvas'), { ssr: false, loading: () => null });
+// DESIGN Budgets: the chart library loads on demand, in the browser only; the box keeps its size
+// meanwhile.
+const StackedBars = dynamic(() => import('./StackedBars'), { ssr: false, loading: () => null });
 
 export interface ChartFigureProps {
   /** The visible title, also the chart's accessible name. */
@@ -20,10 +20,8 @@ export interface ChartFigureProps {
   categoryHeading: string;
   /** Label of the disclosure that shows the chart's numbers as a table. */
   tableLabel: string;
-  theme: Theme;
-  locale: string;
   rtl: boolean;
-  /** Formats the numbers of the data table. */
+  /** Formats the numbers of the value axis, the bars' hover titles and the data table. */
   formatNumber(value: number): string;
   size?: 'large' | 'small';
   testId?: string;
@@ -40,13 +38,12 @@ export function ChartFigure({
   description,
   categoryHeading,
   tableLabel,
-  theme,
-  locale,
   rtl,
   formatNumber,
   size = 'large',
   testId,
 }: ChartFigureProps) {
+  const [tableOpen, setTableOpen] = useState(false);
   return (
     <figure className={styles.figure} data-testid={testId}>
       <figcaption className={styles.figcaption}>
@@ -55,48 +52,66 @@ export function ChartFigure({
       </figcaption>
       <div className={size === 'large' ? styles.chartBoxLarge : styles.chartBoxSmall}>
         {series ? (
-          <BarCanvas
-            series={series}
-            label={`${title}. ${description}`}
-            theme={theme}
-            locale={locale}
-            rtl={rtl}
-          />
+          <>
+            <div className={styles.drawingArea}>
+              <StackedBars
+                series={series}
+                label={`${title}. ${description}`}
+                rtl={rtl}
+                formatNumber={formatNumber}
+              />
+            </div>
+            {/* Page text, so it wraps, reads in the page's direction and can be searched. */}
+            <ul className={styles.legend}>
+              {series.datasets.map((dataset) => (
+                <li key={dataset.label}>
+                  <span className={styles.swatch} style={{ background: dataset.colour }} />
+                  {dataset.label}
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
       </div>
       {series ? (
-        <details className={styles.dataTable}>
+        <details
+          className={styles.dataTable}
+          onToggle={(event) => setTableOpen(event.currentTarget.open)}
+        >
           <summary>{tableLabel}</summary>
-          <div className={styles.tableScroll}>
-            <table>
-              <caption className="visually-hidden">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{categoryHeading}</th>
-                  {series.datasets.map((dataset) => (
-                    <th scope="col" key={dataset.label}>
-                      {dataset.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {series.labels.map((label, row) => (
-                  <tr key={`${row}:${label}`}>
-                    <th scope="row">{label}</th>
-                    {series.datasets.map((dataset) => {
-                      const value = dataset.data[row];
-                      return (
-                        <td key={dataset.label}>
-                          {value === null || value === undefined ? '' : formatNumber(value)}
-                        </td>
-                      );
-                    })}
+          {/* Made when opened: seven tables nobody opened were most of the page's first render. */}
+          {tableOpen ? (
+            <div className={styles.tableScroll}>
+              <table>
+                <caption className="visually-hidden">{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{categoryHeading}</th>
+                    {series.datasets.map((dataset) => (
+                      <th scope="col" key={dataset.label}>
+                        {dataset.label}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {series.labels.map((label, row) => (
+                    <tr key={`${row}:${label}`}>
+                      <th scope="row">{label}</th>
+                      {series.datasets.map((dataset) => {
+                        const value = dataset.data[row];
+                        return (
+                          <td key={dataset.label}>
+                            {value === null || value === undefined ? '' : formatNumber(value)}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
         </details>
       ) : (
         // Same height as the closed disclosure, so nothing moves when the data arrives.

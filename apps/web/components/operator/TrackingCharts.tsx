@@ -21,8 +21,8 @@ export interface TrackingChartsProps {
 
 /** The charts of the overview: events per type, events per page, and each web-vitals metric. */
 export function TrackingCharts({ overview, t, theme, formats, typeLabel }: TrackingChartsProps) {
-  const { locale, rtl, number, bucket, range } = formats;
-  const shared = { theme, locale, rtl, formatNumber: number };
+  const { rtl, number, bucket, range } = formats;
+  const shared = { rtl, formatNumber: number };
 
   const byType = useMemo(
     () => (overview ? byTypeSeries(overview, bucket, typeLabel, theme) : null),

@@ -10,7 +10,7 @@ import type {
   WebVitalSummary,
 } from '@exchange-web/protocol/schemas';
 
-// NOTE: plain data only. The chart.js code lives in BarCanvas, loaded on demand (DESIGN Budgets).
+// NOTE: plain data only. The chart library lives in StackedBars, loaded on demand (DESIGN Budgets).
 
 /** One bar series of a chart: its legend label, one value per label of the x axis, its colour. */
 export interface BarDataset {
