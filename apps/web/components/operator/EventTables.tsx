@@ -1,8 +1,8 @@
 import type { Translate } from '@exchange-web/react/i18n/translator';
-import dynamic from 'next/dynamic';
 import type { TrackedEventSummary, TrackingOverviewReply } from '@exchange-web/protocol/schemas';
 import { DataTable } from '../DataTable';
 import type { TrackingFormats } from './formats';
+import { PageOpened } from './PageOpened';
 
 type TopPage = TrackingOverviewReply['topPages'][number];
 
@@ -13,11 +13,6 @@ export interface EventTablesProps {
   formats: TrackingFormats;
   typeLabel(type: number): string;
 }
-
-// SafeLink and its link checks load after the page's first paint: the tables fill in later anyway.
-const PageOpened = dynamic(() => import('./PageOpened').then((module) => module.PageOpened), {
-  ssr: false,
-});
 
 /** The rows once the overview came; null (loading) only while it is still being asked for. */
 const rowsOf = <Row,>(rows: readonly Row[] | undefined, loading: boolean) =>
