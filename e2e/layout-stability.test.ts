@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
 import { launchIsolatedBrowser } from './support/browser';
 import { waitForRemoteHeader } from './support/pages';
+import { operatorContext } from './support/tracking';
 
 const siteUrl = inject('siteUrl');
 
@@ -43,40 +44,63 @@ afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * Opens `path` at a phone's size in `context` and expects no layout shift from the first paint
+ * until its data arrived (`arrived`), every loading mark went and every call answered.
+ */
+async function expectStill(context: BrowserContext, path: string, arrived?: string) {
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node: Node | null }[];
+      })[])
+        shifts.push({
+          value: entry.value,
+          // What moved, so a failure names it.
+          moved: entry.sources.map((source) =>
+            (source.node instanceof Element
+              ? source.node.outerHTML
+              : (source.node?.textContent ?? '')
+            ).slice(0, 80),
+          ),
+        });
+    }).observe({ type: 'layout-shift', buffered: true });
+    Object.assign(window, { layoutShifts: shifts });
+  });
+  await page.goto(`${siteUrl}${path}`);
+  await waitForRemoteHeader(page);
+  if (arrived) await page.locator(arrived).first().waitFor();
+  // Every loading mark gone: lists and panels are filled, or say they are empty.
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  // And every call of the page answered, so nothing is still on its way.
+  await page.waitForLoadState('networkidle');
+  expect(
+    await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts),
+  ).toEqual([]);
+  await page.close();
+}
+
 describe('a signed-in trader’s pages on a phone', () => {
   it.each(PAGES)('keep $path still as its data arrives', async ({ path, arrived }) => {
-    const page = await trader.context.newPage();
-    await page.setViewportSize(PHONE);
-    await page.addInitScript(() => {
-      const shifts: { value: number; moved: string[] }[] = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          sources: { node: Node | null }[];
-        })[])
-          shifts.push({
-            value: entry.value,
-            // What moved, so a failure names it.
-            moved: entry.sources.map((source) =>
-              (source.node instanceof Element
-                ? source.node.outerHTML
-                : (source.node?.textContent ?? '')
-              ).slice(0, 80),
-            ),
-          });
-      }).observe({ type: 'layout-shift', buffered: true });
-      Object.assign(window, { layoutShifts: shifts });
-    });
-    await page.goto(`${siteUrl}${path}`);
-    await waitForRemoteHeader(page);
-    if (arrived) await page.locator(arrived).first().waitFor();
-    // Every loading mark gone: lists and panels are filled, or say they are empty.
-    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-    // And every call of the page answered, so nothing is still on its way.
-    await page.waitForLoadState('networkidle');
-    expect(
-      await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts),
-    ).toEqual([]);
-    await page.close();
+    await expectStill(trader.context, path, arrived);
   });
+});
+
+describe('the operators’ view on a phone', () => {
+  // Its status line, upload switch and seven charts all take their state from the data.
+  it.each(['/operator/tracking', '/ar/operator/tracking'])(
+    'keeps %s still as its overview and charts arrive',
+    async (path) => {
+      const operator = await operatorContext(browser, siteUrl);
+      try {
+        await expectStill(operator, path, '[data-chart]:nth-child(1) svg');
+      } finally {
+        await operator.close();
+      }
+    },
+  );
 });

@@ -105,11 +105,15 @@ export default function TrackingOverviewPage() {
                 <Notice tone="success">{actions.notice}</Notice>
               ) : (
                 <p className="auth-lead" role="status">
-                  {loading
-                    ? t('operator.tracking.loading')
-                    : overview
-                      ? t('operator.tracking.updated', { time: formats.time(overview.to) })
-                      : ''}
+                  {/* A new line of text per state: rewriting one in place can count as a layout
+                      shift on a right-to-left page, where the text is anchored on its right. */}
+                  <span key={loading ? 'loading' : overview ? 'updated' : 'idle'}>
+                    {loading
+                      ? t('operator.tracking.loading')
+                      : overview
+                        ? t('operator.tracking.updated', { time: formats.time(overview.to) })
+                        : ''}
+                  </span>
                 </p>
               )}
             </div>
