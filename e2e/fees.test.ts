@@ -109,4 +109,21 @@ describe('fee pages', () => {
         .getAttribute('data-level'),
     ).toBe('0');
   });
+
+  it("makes a trader's session schemas, not the account's others, for their level", async () => {
+    // An error text only schemas.ts (the account's other calls) makes.
+    const accountSchemaText = 'expected 3 to 32 letters';
+    const page = await trader.context.newPage();
+    const urls: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') urls.push(response.url());
+    });
+    await page.goto(`${siteUrl}/vip/detail`);
+    // The level came through a signed call, after the session's user info was read.
+    await page.locator('[data-testid=vip-level][data-account=real]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    expect(scripts.filter((text) => text.includes(accountSchemaText))).toEqual([]);
+    await page.close();
+  });
 });

@@ -83,28 +83,7 @@ export const copyCodeMeaning: Record<CopyCode, string> = {
   [CopyCode.badLimit]: 'Take-profit and maximum loss must be more than zero.',
 };
 
-/**
- * The copy-trading calls: two public reads of the leads, and the signed core calls of the account
- * in use (under the trading prefix, so each is signed like the other trading calls).
- */
-export const CopyPath = {
-  /** Public: the leads of the real or paper market, with their results over a period. */
-  leads: '/v1/copy/leads',
-  /** Public: one lead's profile, results over every period, delayed positions and history. */
-  lead: '/v1/copy/lead',
-  /** Become a lead trader with this account. */
-  apply: '/v1/trade/copy/apply',
-  follow: '/v1/trade/copy/follow',
-  /** Stop a follow, closing the copied positions or keeping them. */
-  stop: '/v1/trade/copy/stop',
-  /** The follower's follows, newest first, with their results. */
-  follows: '/v1/trade/copy/follows',
-  /** The follower's copy trades (copied or skipped with their reason), newest first. */
-  trades: '/v1/trade/copy/trades',
-  /** The lead's side: own profile, followers and the profit they shared. */
-  leading: '/v1/trade/copy/leading',
-} as const;
-export type CopyPath = (typeof CopyPath)[keyof typeof CopyPath];
+export { CopyPath } from './feature-paths';
 
 export type {
   LeadSummary,

@@ -9,11 +9,8 @@
  */
 import type * as z from 'zod/mini';
 import { ImagePath } from './images';
-import { CopyPath } from './copy-trading';
-import { FeePath } from './fees';
-import { ReservesPath } from './reserves';
+import { CopyPath, FeePath, ReservesPath, TradingPath } from './feature-paths';
 import { ApiPath } from './paths';
-import { TradingPath } from './trading';
 
 /** The two methods of the request client (SPEC 7). */
 export type EndpointMethod = 'GET' | 'POST';
@@ -111,6 +108,7 @@ function endpointsIn<Module>(load: () => Promise<Module>) {
 }
 
 const account = endpointsIn(() => import('./schemas'));
+const session = endpointsIn(() => import('./session-schemas'));
 const transport = endpointsIn(() => import('./transport-schemas'));
 const market = endpointsIn(() => import('./market-schemas'));
 const trading = endpointsIn(() => import('./trading-schemas'));
@@ -137,8 +135,8 @@ export const Endpoints = {
   usdtRate: transport('POST', ApiPath.usdtRate, 'usdtRateRequestSchema', 'usdtRateReplySchema', 'public'),
   domainConfigList: transport('GET', ApiPath.domainConfigList, 'emptyRequestSchema', 'domainConfigReplySchema', 'public'),
   gatewaySignConfig: transport('GET', ApiPath.gatewaySignConfig, 'emptyRequestSchema', 'gatewaySignConfigReplySchema', 'public'),
-  userInfo: account('POST', ApiPath.userInfo, 'userInfoRequestSchema', 'userInfoReplySchema'),
-  coinChainList: account('GET', ApiPath.coinChainList, 'emptyRequestSchema', 'coinChainListReplySchema'),
+  userInfo: session('POST', ApiPath.userInfo, 'userInfoRequestSchema', 'userInfoReplySchema'),
+  coinChainList: session('GET', ApiPath.coinChainList, 'emptyRequestSchema', 'coinChainListReplySchema'),
   coinIcons: transport('GET', ImagePath.coinIcons, 'emptyRequestSchema', 'coinIconsReplySchema', 'public'),
   cspSecurity: account('POST', ApiPath.cspSecurity, 'cspSecurityRequestSchema', 'emptyReplySchema'),
   captchaId: transport('POST', ApiPath.captchaId, 'captchaIdRequestSchema', 'captchaIdReplySchema'),

@@ -8,14 +8,7 @@
  */
 import Big from 'big.js';
 
-/** The fee calls: the schedule is public, an account's level a signed core call. */
-export const FeePath = {
-  /** Public: every VIP level with its thresholds and its rates per product. */
-  schedule: '/v1/fee/schedule',
-  /** The account in use (real, or paper with `paptrading: 1`): its level, volume and progress. */
-  level: '/v1/trade/fee/level',
-} as const;
-export type FeePath = (typeof FeePath)[keyof typeof FeePath];
+export { FeePath } from './feature-paths';
 
 /** The products a fee is charged on, each with its own maker and taker rates. */
 export const FEE_PRODUCTS = ['spot', 'margin', 'futures'] as const;

@@ -15,18 +15,7 @@
  */
 import Big from 'big.js';
 
-/** The public snapshot calls and the account's own proof (a signed core call). */
-export const ReservesPath = {
-  /** The snapshots, newest first: liabilities, reserves and ratio per asset, and the root. */
-  snapshots: '/v1/reserves/snapshots',
-  /** One snapshot's root and figures, to download and verify offline. */
-  snapshot: '/v1/reserves/snapshot',
-  /** The signed-in account's leaf and path in a snapshot. */
-  proof: '/v1/asset/reserves/proof',
-  /** Public: the protection fund's balance, its daily history, latest changes and wallets. */
-  protectionFund: '/v1/reserves/protection-fund',
-} as const;
-export type ReservesPath = (typeof ReservesPath)[keyof typeof ReservesPath];
+export { ReservesPath } from './feature-paths';
 
 /** Refusals of the proof-of-reserves calls. */
 export const ReservesCode = {

@@ -169,49 +169,7 @@ export const tradeCodeMeaning: Record<TradeCode, string> = {
 // ---------------------------------------------------------------------------------------------
 // Paths
 
-/** Market data (public) and trading calls (signed-in; signed core calls under `/v1/trade/`). */
-export const TradingPath = {
-  symbols: '/v1/market/symbols',
-  ticker: '/v1/market/ticker',
-  depth: '/v1/market/depth',
-  trades: '/v1/market/trades',
-  klines: '/v1/market/klines',
-  /** Server-sent events of one pair: `ticker`, `depth`, `trade`, `kline` (see MarketStreamEvent). */
-  stream: '/v1/market/stream',
-  placeOrder: '/v1/trade/spot/placeOrder',
-  cancelOrder: '/v1/trade/spot/cancelOrder',
-  /** Cancels every open order, or those of one pair; answers the orders it cancelled. */
-  cancelAllOrders: '/v1/trade/spot/cancelAll',
-  /** One order and its fills. */
-  orderDetail: '/v1/trade/spot/order',
-  openOrders: '/v1/trade/spot/openOrders',
-  orderHistory: '/v1/trade/spot/history',
-  fills: '/v1/trade/spot/fills',
-  balances: '/v1/trade/account/balances',
-  /** Paper account only: back to the starting balance, orders and positions gone. */
-  resetPaper: '/v1/trade/account/resetPaper',
-  openPosition: '/v1/trade/futures/openPosition',
-  closePosition: '/v1/trade/futures/closePosition',
-  positions: '/v1/trade/futures/positions',
-  /** Spot to margin (`in`) or margin to spot (`out`), cross or one pair's isolated account. */
-  marginTransfer: '/v1/trade/margin/transfer',
-  marginBorrow: '/v1/trade/margin/borrow',
-  marginRepay: '/v1/trade/margin/repay',
-  /** One margin account: assets, debt, interest, risk ratio, what can still be borrowed. */
-  marginAccount: '/v1/trade/margin/account',
-  /** Every margin account of the trader: cross, then each isolated pair that has one. */
-  marginAccounts: '/v1/trade/margin/accounts',
-  /** The margin records: transfers, borrows, repays, interest and liquidations, newest first. */
-  marginRecords: '/v1/trade/margin/records',
-  /** A market or limit order in a margin account, borrowing or repaying on the way if asked. */
-  marginPlaceOrder: '/v1/trade/margin/placeOrder',
-  /** Cancels a resting margin limit order, releasing what it held. */
-  marginCancelOrder: '/v1/trade/margin/cancelOrder',
-  /** The margin orders, newest first. */
-  marginOrders: '/v1/trade/margin/orders',
-  /** One margin order. */
-  marginOrderDetail: '/v1/trade/margin/order',
-} as const;
+export { TradingPath } from './feature-paths';
 
 /** The prefix of the trading calls: each is a signed core call (README "Request signing"). */
 export const TRADING_SIGNED_PREFIX = '/v1/trade/';

@@ -9,8 +9,10 @@ import * as z from 'zod/mini';
 import { CHALLENGE_TYPE } from './codes';
 import { KeyAlgorithm, SignMode } from './registry';
 
-const text = (max: number) => z.string().check(z.maxLength(max));
-const requiredText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+/** A text field of at most `max` characters, '' allowed. */
+export const text = (max: number) => z.string().check(z.maxLength(max));
+/** A text field of 1 to `max` characters. */
+export const requiredText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 
 /** A request locale field: a non-empty code of at most 16 characters. */
 export const localeField = requiredText(16);
