@@ -8,6 +8,8 @@ import {
   pageWeights,
   REMOTE_ENTRY_BUDGET_BYTES,
   remoteEntryWeight,
+  REPEATED_ON_DEMAND_BUDGET_BYTES,
+  repeatedOnDemandModules,
   type PageWeight,
 } from '../scripts/page-weights.mjs';
 
@@ -35,5 +37,18 @@ describe('first-load JavaScript of every page family', () => {
 describe('the header-footer remote every page loads', () => {
   it('has an entry within its budget', async () => {
     expect(await remoteEntryWeight()).toBeLessThanOrEqual(REMOTE_ENTRY_BUDGET_BYTES);
+  });
+});
+
+describe('code the pages load on demand', () => {
+  it('is shipped once: what several on-demand chunks share is a chunk of its own', async () => {
+    const repeated = await repeatedOnDemandModules();
+    const extra = repeated.reduce((sum, entry) => sum + entry.bytes * (entry.chunks.length - 1), 0);
+    const list = repeated
+      .map((entry) => `module ${entry.id} (${entry.bytes} B) in ${entry.chunks.join(', ')}`)
+      .join('\n');
+    expect(extra, `copies of on-demand modules:\n${list}`).toBeLessThanOrEqual(
+      REPEATED_ON_DEMAND_BUDGET_BYTES,
+    );
   });
 });

@@ -1,8 +1,9 @@
 // The first-load JavaScript of every page family, read from the site's own build output
 // (`.next/build-manifest.json`, webpack's): deterministic, so a budget on it can be a test once
 // every family fits, where a browser measurement can only be a benchmark figure.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib.mjs';
 
@@ -130,6 +131,48 @@ export async function pageWeights(webDir = path.join(root, 'apps/web')) {
     weights.push(heaviest);
   }
   return weights;
+}
+
+/** What copies of on-demand code may add up to across the site's on-demand chunks. */
+export const REPEATED_ON_DEMAND_BUDGET_BYTES = 10 * 1024;
+
+/**
+ * The modules of at least `minBytes` (minified) that sit in more than one on-demand chunk (a chunk
+ * no page lists for its first load), each with the chunks that carry a copy: a page whose parts
+ * load two of those chunks downloads the module twice. Read from the build's chunks, which only
+ * register their modules when evaluated (nothing of them runs).
+ * @param {string} [webDir] the built site @default apps/web
+ * @returns {Promise<{ id: string, bytes: number, chunks: string[] }[]>}
+ */
+export async function repeatedOnDemandModules(
+  webDir = path.join(root, 'apps/web'),
+  minBytes = 1000,
+) {
+  const manifest = JSON.parse(
+    await readFile(path.join(webDir, '.next/build-manifest.json'), 'utf8'),
+  );
+  const firstLoad = new Set(
+    [...Object.values(manifest.pages).flat(), ...manifest.lowPriorityFiles].map((file) =>
+      path.basename(file),
+    ),
+  );
+  const chunkDir = path.join(webDir, '.next/static/chunks');
+  const modules = new Map();
+  for (const name of (await readdir(chunkDir)).sort()) {
+    if (!name.endsWith('.js') || firstLoad.has(name)) continue;
+    const pushed = [];
+    const self = { webpackChunk_N_E: { push: (entry) => pushed.push(entry) } };
+    vm.runInNewContext(await readFile(path.join(chunkDir, name), 'utf8'), { self });
+    for (const [, chunkModules] of pushed)
+      for (const [id, factory] of Object.entries(chunkModules ?? {})) {
+        const entry = modules.get(id) ?? { id, bytes: String(factory).length, chunks: [] };
+        entry.chunks.push(name);
+        modules.set(id, entry);
+      }
+  }
+  return [...modules.values()]
+    .filter((entry) => entry.chunks.length > 1 && entry.bytes >= minBytes)
+    .sort((a, b) => b.bytes * b.chunks.length - a.bytes * a.chunks.length);
 }
 
 /**
