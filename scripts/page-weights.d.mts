@@ -17,3 +17,14 @@ export declare function pageWeights(webDir?: string): Promise<PageWeight[]>;
 export declare function formatPageWeights(weights: PageWeight[], budget?: number): string;
 export declare const REMOTE_ENTRY_BUDGET_BYTES: number;
 export declare function remoteEntryWeight(remoteDir?: string): Promise<number>;
+export declare const REPEATED_ON_DEMAND_BUDGET_BYTES: number;
+/** A module copied into more than one on-demand chunk: its minified size and those chunks. */
+export interface RepeatedModule {
+  id: string;
+  bytes: number;
+  chunks: string[];
+}
+export declare function repeatedOnDemandModules(
+  webDir?: string,
+  minBytes?: number,
+): Promise<RepeatedModule[]>;

@@ -142,6 +142,7 @@ export const REPEATED_ON_DEMAND_BUDGET_BYTES = 10 * 1024;
  * load two of those chunks downloads the module twice. Read from the build's chunks, which only
  * register their modules when evaluated (nothing of them runs).
  * @param {string} [webDir] the built site @default apps/web
+ * @param {number} [minBytes] the smallest module counted @default 1000
  * @returns {Promise<{ id: string, bytes: number, chunks: string[] }[]>}
  */
 export async function repeatedOnDemandModules(

@@ -2,7 +2,7 @@
 import { testRootPerTest } from '@exchange-web/react/testing/react-root';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BarSeries } from './chart-data';
+import { TWO_HOURS } from './chart-test-series';
 import { ChartFigure, type ChartFigureProps } from './ChartFigure';
 
 // The drawing itself is StackedBars' (tested beside it); here the figure around it.
@@ -10,13 +10,7 @@ vi.mock('next/dynamic', () => ({ default: () => () => null }));
 
 const dom = testRootPerTest();
 
-const series: BarSeries = {
-  labels: ['00:00', '01:00'],
-  datasets: [
-    { label: 'Click', data: [1, null], colour: '#1f6feb' },
-    { label: 'Page view', data: [2, 3], colour: '#e36209' },
-  ],
-};
+const series = TWO_HOURS;
 
 const mount = (overrides: Partial<ChartFigureProps> = {}) =>
   dom.render(

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { testRootPerTest } from '@exchange-web/react/testing/react-root';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BarSeries } from './chart-data';
+import { TWO_HOURS } from './chart-test-series';
 import StackedBars from './StackedBars';
 
 // Chartist asks for media queries as it draws; jsdom has no layout, so none matches.
@@ -17,14 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const dom = testRootPerTest();
 
-// Two hours of events: clicks only in the first (a null is no bar), page views in both.
-const series: BarSeries = {
-  labels: ['00:00', '01:00'],
-  datasets: [
-    { label: 'Click', data: [1, null], colour: '#1f6feb' },
-    { label: 'Page view', data: [2, 3], colour: '#e36209' },
-  ],
-};
+const series = TWO_HOURS;
 
 const formatNumber = (value: number) => `#${value}`;
 
