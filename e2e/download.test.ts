@@ -76,6 +76,26 @@ describe('the download page', () => {
 });
 
 describe('the information pages', () => {
+  it('keeps its cards still on a phone when the browser offers to install', async () => {
+    const { context, page } = await newVisitor(browser, siteUrl);
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ['/download', '/ar/download']) {
+      await page.goto(`${siteUrl}${path}`);
+      const status = page.getByTestId('install-status');
+      // Hydrated: the effect that marks the device also listens for the browser's offer.
+      await page.locator('[data-testid=install-platform][data-current=true]').waitFor();
+      const cards = page.getByTestId('install-platform').first();
+      const before = await cards.boundingBox();
+      // Chromium's offer, as it arrives when the site is installable (unless it came already):
+      // the status line empties.
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt')));
+      await expect.poll(() => status.getAttribute('data-state')).toBe('ready');
+      expect(await status.textContent()).toBe('');
+      expect(await cards.boundingBox()).toEqual(before);
+    }
+    await context.close();
+  });
+
   it('each carry their translated title, canonical link and the 23 hreflang alternates', async () => {
     const pages = [
       '/download',

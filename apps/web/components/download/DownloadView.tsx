@@ -19,6 +19,13 @@ interface InstallPromptEvent extends Event {
 
 type InstallState = 'unavailable' | 'ready' | 'installing' | 'installed' | 'declined';
 
+/** What the install status line can say. */
+const STATUS_MESSAGES = [
+  'download.installUnavailable',
+  'download.installed',
+  'download.declined',
+] as const;
+
 export interface DownloadPageProps {
   /** This page's address as the visitor reached it, for the QR code. */
   pageUrl: string;
@@ -85,15 +92,24 @@ export function DownloadView({ pageUrl, links }: DownloadPageProps) {
         >
           {t(install === 'installing' ? 'download.installing' : 'download.install')}
         </button>
-        <p role="status" data-testid="install-status" data-state={install}>
-          {install === 'installed'
-            ? t('download.installed')
-            : install === 'declined'
-              ? t('download.declined')
-              : install === 'unavailable'
-                ? t('download.installUnavailable')
-                : ''}
-        </p>
+        <div className={styles.statusBox}>
+          {/* Every message the line can say, unseen, holds its height: the browser's offer to
+              install empties it after the first paint, and the cards below must not move. */}
+          {STATUS_MESSAGES.map((key) => (
+            <span key={key} className={styles.statusGhost} aria-hidden="true">
+              {t(key)}
+            </span>
+          ))}
+          <p role="status" data-testid="install-status" data-state={install}>
+            {install === 'installed'
+              ? t('download.installed')
+              : install === 'declined'
+                ? t('download.declined')
+                : install === 'unavailable'
+                  ? t('download.installUnavailable')
+                  : ''}
+          </p>
+        </div>
       </div>
       <div className={styles.platforms}>
         {INSTALL_PLATFORMS.map((entry) => (
