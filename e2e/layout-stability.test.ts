@@ -56,17 +56,25 @@ async function expectStill(context: BrowserContext, path: string, arrived?: stri
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
-        sources: { node: Node | null }[];
+        sources: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
       })[])
         shifts.push({
           value: entry.value,
-          // What moved, so a failure names it.
-          moved: entry.sources.map((source) =>
-            (source.node instanceof Element
-              ? source.node.outerHTML
-              : (source.node?.textContent ?? '')
-            ).slice(0, 80),
-          ),
+          // What moved, from where to where, so a failure names it.
+          moved: entry.sources.map((source) => {
+            const node = (
+              source.node instanceof Element
+                ? source.node.outerHTML
+                : (source.node?.textContent ?? '')
+            ).slice(0, 80);
+            const rect = ({ x, y, width, height }: DOMRectReadOnly) =>
+              [x, y, width, height].map(Math.round).join(',');
+            return `${node} @ ${rect(source.previousRect)} → ${rect(source.currentRect)}`;
+          }),
         });
     }).observe({ type: 'layout-shift', buffered: true });
     Object.assign(window, { layoutShifts: shifts });
@@ -87,6 +95,30 @@ async function expectStill(context: BrowserContext, path: string, arrived?: stri
 describe('a signed-in trader’s pages on a phone', () => {
   it.each(PAGES)('keep $path still as its data arrives', async ({ path, arrived }) => {
     await expectStill(trader.context, path, arrived);
+  });
+});
+
+describe('a visitor’s remembered currency on a phone', () => {
+  // The choice is kept in the browser, so the server renders 1 USD and the page shows the choice
+  // once it runs: the header's buttons beside the currency's must not move when it does.
+  it.each(['/', '/ar/spot/BTCUSDT'])('keeps the header of %s still as it shows', async (path) => {
+    const visitor = await newVisitor(browser, siteUrl);
+    try {
+      await visitor.page.goto(`${siteUrl}/`);
+      await waitForRemoteHeader(visitor.page);
+      await visitor.page.locator('[data-testid="currency-menu"] .menu-button').click();
+      await visitor.page.locator('[data-testid="currency-menu"] [data-value="HKD"]').click();
+      await visitor.page
+        .locator('[data-testid="currency-menu"] .menu-button-label:text-is("HKD-HK$")')
+        .waitFor();
+      await expectStill(
+        visitor.context,
+        path,
+        '[data-testid="currency-menu"] .menu-button-label:text-is("HKD-HK$")',
+      );
+    } finally {
+      await visitor.context.close();
+    }
   });
 });
 

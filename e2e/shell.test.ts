@@ -149,7 +149,9 @@ describe('changing language', () => {
     const page = await context.newPage();
     await page.goto(`${siteUrl}/`);
     await waitForRemoteHeader(page);
-    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("USD")').waitFor();
+    await page
+      .locator('[data-testid="currency-menu"] .menu-button-label:has-text("USD")')
+      .waitFor();
 
     await page.locator('[data-testid="language-menu"] .menu-button').click();
     await page.locator('[data-testid="language-menu"] [data-value="ja"]').click();
@@ -158,7 +160,9 @@ describe('changing language', () => {
       'ja',
     );
     await page.locator('html[lang="ja"]').waitFor();
-    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("JPY")').waitFor();
+    await page
+      .locator('[data-testid="currency-menu"] .menu-button-label:has-text("JPY")')
+      .waitFor();
     await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Trade crypto' }).waitFor();
 
     await page.locator('[data-testid="language-menu"] .menu-button').click();
@@ -166,7 +170,9 @@ describe('changing language', () => {
     await page.waitForURL(`${siteUrl}/ar`);
     await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
     // Arabic's own currency: the gateway's rate table quotes AED beside SPEC's thirteen.
-    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("AED")').waitFor();
+    await page
+      .locator('[data-testid="currency-menu"] .menu-button-label:has-text("AED")')
+      .waitFor();
     await context.clearCookies({ name: 'lang' });
     await page.close();
   });
@@ -190,7 +196,9 @@ describe('currency', () => {
     await expect.poll(() => hundred.textContent()).toBe('€92.00');
     await page.reload();
     await waitForRemoteHeader(page);
-    await page.locator('[data-testid="currency-menu"] .menu-button:has-text("EUR")').waitFor();
+    await page
+      .locator('[data-testid="currency-menu"] .menu-button-label:has-text("EUR")')
+      .waitFor();
     expect(
       await page.evaluate(() => JSON.parse(localStorage.getItem('local_cache') ?? '{}').fiatName),
     ).toBe('EUR');

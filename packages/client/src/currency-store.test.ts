@@ -76,8 +76,14 @@ describe('currency store', () => {
       initialName: 'CNY',
       loadedRates: reply(7.1),
     });
-    // Not before start: the first render is the server's (1 USD), so hydration matches it.
-    expect(store.getState()).toMatchObject({ status: 'idle', selected: { value: 'USD' } });
+    // Not before start: the first render is the server's (1 USD), so hydration matches it. The
+    // currencies are listed from the first render, so the menu and its button's width are too.
+    expect(store.getState()).toMatchObject({ status: 'idle', selected: { value: 'USD', rate: 1 } });
+    expect(store.getState().entries.map((entry) => entry.label)).toEqual([
+      'USD-$',
+      'CNY-¥',
+      'JPY-¥',
+    ]);
     const stop = store.start();
     expect(store.getState()).toMatchObject({
       status: 'ready',

@@ -48,9 +48,20 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
   const listeners = new Set<() => void>();
   let locale = options.locale;
   let wantedName = (options.initialName ?? DEFAULT_CURRENCY.value).toUpperCase();
-  let state: CurrencyState = { selected: DEFAULT_CURRENCY, entries: [], status: 'idle' };
   let interval: unknown;
   let loadedRates = options.loadedRates;
+  const entriesOf = (reply: UsdtRateReply) =>
+    reply.supported.flatMap((currency) => {
+      const rate = reply.rates[currency.value.toLowerCase()];
+      return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
+    });
+  // The server render's rates list the currencies from the first HTML (the menu, and the width
+  // its button keeps); the selection stays the server's 1 USD until start, so hydration matches.
+  let state: CurrencyState = {
+    selected: DEFAULT_CURRENCY,
+    entries: loadedRates ? entriesOf(loadedRates) : [],
+    status: 'idle',
+  };
 
   const emit = (next: CurrencyState) => {
     state = next;
@@ -62,10 +73,7 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
     DEFAULT_CURRENCY;
 
   const apply = (reply: UsdtRateReply) => {
-    const entries = reply.supported.flatMap((currency) => {
-      const rate = reply.rates[currency.value.toLowerCase()];
-      return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
-    });
+    const entries = entriesOf(reply);
     emit({ entries, selected: pick(entries, wantedName), status: 'ready' });
   };
 

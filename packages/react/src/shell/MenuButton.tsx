@@ -19,6 +19,12 @@ export interface MenuButtonProps {
   selected?: string;
   onSelect(value: string): void;
   testId?: string;
+  /**
+   * The button shows the selected item's label and keeps the width of the widest item's, so a
+   * label that changes after the first paint (a choice remembered in the browser, which the
+   * server cannot render) moves nothing beside it.
+   */
+  widestItemWidth?: boolean;
 }
 
 /**
@@ -33,6 +39,7 @@ export function MenuButton({
   selected,
   onSelect,
   testId,
+  widestItemWidth = false,
 }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -116,7 +123,22 @@ export function MenuButton({
         onClick={() => (open ? close(false) : openAt(selectedIndex))}
         onKeyDown={onButtonKeyDown}
       >
-        {children}
+        {widestItemWidth ? (
+          // Every item's label, unseen, in the same grid cell as the one shown.
+          <span className="menu-button-labels">
+            {items.map((item) => (
+              <span key={item.value} className="menu-button-ghost" aria-hidden="true">
+                {item.label}
+              </span>
+            ))}
+            {/* A new node for each label: rewriting one centred text would count as a shift. */}
+            <span key={selected} className="menu-button-label">
+              {children}
+            </span>
+          </span>
+        ) : (
+          children
+        )}
       </button>
       <ul
         id={menuId}

@@ -1,18 +1,28 @@
 // @vitest-environment jsdom
-import { DEFAULT_CURRENCY } from '@exchange-web/protocol/currencies';
+import {
+  DEFAULT_CURRENCY,
+  toCurrencyEntry,
+  type CurrencyEntry,
+} from '@exchange-web/protocol/currencies';
 import { TrackingDataAttribute, TrackingId } from '@exchange-web/protocol/registry';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SiteHeader } from './SiteHeader';
 
-const header = (user: { userName: string } | null) =>
+const header = (
+  user: { userName: string } | null,
+  currency: { selected: CurrencyEntry; entries: readonly CurrencyEntry[] } = {
+    selected: DEFAULT_CURRENCY,
+    entries: [DEFAULT_CURRENCY],
+  },
+) =>
   renderToStaticMarkup(
     <SiteHeader
       t={(key) => key}
       language="ja"
       theme="white"
       buildPath={(path) => `/ja${path === '/' ? '' : path}`}
-      currency={{ selected: DEFAULT_CURRENCY, entries: [DEFAULT_CURRENCY] }}
+      currency={currency}
       user={user}
       onLanguageChange={() => undefined}
       onCurrencyChange={() => undefined}
@@ -49,5 +59,33 @@ describe('SiteHeader', () => {
       // The path without the language prefix: one value per destination in every language.
       expect(JSON.parse(link.ext ?? '')).toEqual({ to: link.href?.replace(/^\/ja/, '') || '/' });
     }
+  });
+
+  it('keeps the currency button as wide as its widest currency, whichever is shown', () => {
+    const hkd = toCurrencyEntry('HKD', 'HK$', 7.8);
+    const entries = [toCurrencyEntry('USD', '$', 1), hkd, toCurrencyEntry('EUR', '€', 0.92)];
+    // The server renders 1 USD; a choice kept in the browser shows once the page runs.
+    const page = new DOMParser().parseFromString(
+      header(null, { selected: hkd, entries }),
+      'text/html',
+    );
+    const button = page.querySelector('[data-testid="currency-menu"] .menu-button');
+    const cell = button?.querySelector('.menu-button-labels');
+    // Every label in one cell: the shown one, and each unseen and unheard beside it.
+    expect(cell?.querySelector('.menu-button-label')?.textContent).toBe('HKD-HK$');
+    expect(
+      [...(cell?.querySelectorAll('.menu-button-ghost') ?? [])].map((ghost) => [
+        ghost.textContent,
+        ghost.getAttribute('aria-hidden'),
+      ]),
+    ).toEqual([
+      ['USD-$', 'true'],
+      ['HKD-HK$', 'true'],
+      ['EUR-€', 'true'],
+    ]);
+    // What a screen reader announces is the button's own name, not the labels beside it.
+    expect(button?.getAttribute('aria-label')).toBe('header.currentCurrency');
+    // The language button shows only its language: its label changes only with the page.
+    expect(page.querySelector('[data-testid="language-menu"] .menu-button-ghost')).toBeNull();
   });
 });

@@ -79,6 +79,7 @@ export function SiteHeader(props: HeaderProps & ShellOrigin) {
           }))}
           selected={props.currency.selected.value}
           onSelect={props.onCurrencyChange}
+          widestItemWidth
         >
           {props.currency.selected.label}
         </MenuButton>
