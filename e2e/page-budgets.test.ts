@@ -1,6 +1,9 @@
 // The phone budget of every page family (DESIGN "Budgets"): first-load JavaScript at most
 // 170 KB gzip, read from the production build the stack runs (its own build manifest), so the
 // check is the same on every machine. Timings stay in `npm run bench`.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_LOAD_BUDGET_BYTES,
@@ -37,6 +40,24 @@ describe('first-load JavaScript of every page family', () => {
 describe('the header-footer remote every page loads', () => {
   it('has an entry within its budget', async () => {
     expect(await remoteEntryWeight()).toBeLessThanOrEqual(REMOTE_ENTRY_BUDGET_BYTES);
+  });
+
+  it('is loaded by a federation runtime built for browsers and a remote named by its entry', async () => {
+    const chunkDir = fileURLToPath(new URL('../apps/web/.next/static/chunks/', import.meta.url));
+    const scripts = (await readdir(chunkDir, { recursive: true })).filter((name) =>
+      name.endsWith('.js'),
+    );
+    const carrying = async (text: string) => {
+      const found: string[] = [];
+      for (const name of scripts)
+        if ((await readFile(path.join(chunkDir, name), 'utf8')).includes(text)) found.push(name);
+      return found;
+    };
+    // The runtime itself is there: the remote loads through it.
+    expect(await carrying('__FEDERATION__')).not.toEqual([]);
+    // Not its Node script loader, nor the manifest snapshot plugin (next.config.ts build flags).
+    expect(await carrying('__mf_require_base__')).toEqual([]);
+    expect(await carrying('snapshot-plugin')).toEqual([]);
   });
 });
 

@@ -21,6 +21,12 @@ const trustPublicKey = trustCertFile
 /** The part of Next's webpack configuration the site adjusts (Next bundles webpack's types). */
 interface WebpackSplitting {
   optimization?: { splitChunks?: false | { cacheGroups?: Record<string, unknown> } };
+  plugins?: unknown[];
+}
+
+/** The part of the webpack Next lends to the hook that the site uses. */
+interface LentWebpack {
+  DefinePlugin: new (definitions: Record<string, unknown>) => unknown;
 }
 
 const config: NextConfig = {
@@ -73,7 +79,21 @@ const config: NextConfig = {
   // Type errors fail `npm test` (scripts/typecheck.mjs); the production build skips a second pass.
   typescript: { ignoreBuildErrors: true },
   turbopack: { root: path.resolve(process.cwd(), '../..') },
-  webpack: (webpackConfig: WebpackSplitting, { isServer, dev }) => {
+  webpack: (
+    webpackConfig: WebpackSplitting,
+    { isServer, dev, webpack }: { isServer: boolean; dev: boolean; webpack: LentWebpack },
+  ) => {
+    // The header-footer remote's runtime, built for browsers and for a remote named by its entry
+    // rather than a manifest: the build flags its own bundler plugin sets for
+    // `experiments.optimization` ({ target: 'web', disableSnapshot: true }) leave out the Node
+    // script loader and the manifest snapshot and preload plugins, a fifth of the runtime.
+    if (!isServer)
+      webpackConfig.plugins?.push(
+        new webpack.DefinePlugin({
+          ENV_TARGET: JSON.stringify('web'),
+          FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+        }),
+      );
     const splitChunks = webpackConfig.optimization?.splitChunks;
     // Code loaded on demand by two or more parts of a page (the endpoint schemas, the trading
     // paths, the query helpers) was copied into each part's chunk: Next splits shared code out
