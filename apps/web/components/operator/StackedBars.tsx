@@ -33,15 +33,17 @@ export default function StackedBars({ series, label, rtl, formatNumber }: Stacke
     if (!box) return undefined;
     // Chartist reverses labels and values for a right-to-left chart; hover titles follow it.
     const labels = rtl ? [...series.labels].reverse() : series.labels;
-    const seriesObjects = series.datasets.map((dataset) => ({
-      name: dataset.label,
-      // A null is no bar (a web-vitals bucket of another rating): Chartist skips undefined.
-      data: dataset.data.map((value) => value ?? undefined),
-    }));
     // Chartist hands each bar's series object back as given, whatever order it draws them in.
-    const colours = new Map<unknown, string>(
-      seriesObjects.map((object, index) => [object, series.datasets[index]?.colour ?? '']),
-    );
+    const colours = new Map<unknown, string>();
+    const seriesObjects = series.datasets.map((dataset) => {
+      const object = {
+        name: dataset.label,
+        // A null is no bar (a web-vitals bucket of another rating): Chartist skips undefined.
+        data: dataset.data.map((value) => value ?? undefined),
+      };
+      colours.set(object, dataset.colour);
+      return object;
+    });
     // Every label where there is room, else every n-th, judged on the box's width at each draw.
     const labelStep = () =>
       Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(box.clientWidth / LABEL_ROOM))));
