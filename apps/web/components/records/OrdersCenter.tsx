@@ -11,7 +11,8 @@ import { Tabs } from '../trading/Tabs';
 import { ACCOUNT_REFRESH_MS } from '../trading/useTradingAccount';
 import { useTradeAction } from '../trading/useTradeAction';
 import { ListFilterBar, type ListFilterField } from './ListFilterBar';
-import { listQuery, NO_FILTERS, type ListFilterValues, type ListQueryField } from './list-filters';
+import { NO_FILTERS, type ListFilterValues, type ListQueryField } from './list-filters';
+import { useListQuery } from './useListQuery';
 import { pairName, recordColumns } from './record-columns';
 import { RecordList } from './RecordList';
 import { RecordsLayout } from './RecordsLayout';
@@ -41,14 +42,14 @@ export function OrdersCenter() {
   const formats = useMemo(() => tradingFormats(language), [language]);
   const [tab, setTab] = useState<OrdersTab>('open');
   const [filters, setFilters] = useState<ListFilterValues>(NO_FILTERS);
-  const query = listQuery(filters, TAB_QUERY[tab]);
+  const { query, rangeInvalid } = useListQuery(filters, TAB_QUERY[tab]);
   return (
     <RecordsLayout section="orders" title={t('records.orders.title')} testId="orders-page">
       <ListFilterBar
         fields={TAB_FILTERS[tab]}
         value={filters}
         onChange={setFilters}
-        rangeError={query === null ? t('records.filters.rangeInvalid') : null}
+        rangeError={rangeInvalid ? t('records.filters.rangeInvalid') : null}
       />
       <Tabs<OrdersTab>
         id="orders-center"
@@ -62,12 +63,13 @@ export function OrdersCenter() {
         onSelect={setTab}
       >
         {tab === 'margin' ? (
-          <MarginOrderList query={query} formats={formats} />
+          <MarginOrderList query={query} asked={!rangeInvalid} formats={formats} />
         ) : (
           <SpotOrderList
             key={tab}
             which={tab}
             query={query}
+            asked={!rangeInvalid}
             symbol={filters.symbol}
             formats={formats}
           />
@@ -79,6 +81,8 @@ export function OrdersCenter() {
 
 interface ListProps {
   query: Record<string, string | number> | null;
+  /** False while the filters are invalid: nothing is listed. */
+  asked: boolean;
   formats: TradingFormats;
 }
 
@@ -90,6 +94,7 @@ const orderRowData = (row: { orderId: string; status: string }) => ({
 function SpotOrderList({
   which,
   query,
+  asked,
   symbol,
   formats,
 }: ListProps & { which: 'open' | 'history'; symbol: string }) {
@@ -153,7 +158,7 @@ function SpotOrderList({
       ) : null}
       <RecordList
         list={list}
-        asked={query !== null}
+        asked={asked}
         columns={columns}
         rowKey={(row) => row.orderId}
         rowData={orderRowData}
@@ -165,7 +170,7 @@ function SpotOrderList({
   );
 }
 
-function MarginOrderList({ query, formats }: ListProps) {
+function MarginOrderList({ query, asked, formats }: ListProps) {
   const { t } = useShellState();
   const list = usePagedList(Endpoints.marginOrders, query, (reply) => reply.orders, {
     // A resting limit order fills as the market moves: read again as the open orders are.
@@ -202,7 +207,7 @@ function MarginOrderList({ query, formats }: ListProps) {
     <>
       <RecordList
         list={list}
-        asked={query !== null}
+        asked={asked}
         columns={columns}
         rowKey={(row) => row.orderId}
         rowData={orderRowData}

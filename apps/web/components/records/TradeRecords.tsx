@@ -10,10 +10,11 @@ import { tradingFormats } from '../trading/formats';
 import type { CsvColumn } from './csv-export';
 import { ExportButton } from './ExportButton';
 import { ListFilterBar, type ListFilterField } from './ListFilterBar';
-import { listQuery, NO_FILTERS, type ListFilterValues, type ListQueryField } from './list-filters';
+import { NO_FILTERS, type ListFilterValues, type ListQueryField } from './list-filters';
 import { pairName, recordColumns } from './record-columns';
 import { RecordList, type RecordListProps } from './RecordList';
 import { RecordsLayout, type RecordsSection } from './RecordsLayout';
+import { useListQuery } from './useListQuery';
 import { usePagedList, type PagedList } from './usePagedList';
 import styles from './records.module.css';
 
@@ -26,7 +27,7 @@ const recordsOf = (reply: { records: MarginRecord[] }) => reply.records;
 /** The filters of a ledger: those its bar shows, the call fields they fill. */
 function useLedgerFilters(fields: readonly ListQueryField[]) {
   const [filters, setFilters] = useState<ListFilterValues>(NO_FILTERS);
-  return { filters, setFilters, query: listQuery(filters, fields) };
+  return { filters, setFilters, ...useListQuery(filters, fields) };
 }
 
 interface LedgerProps<Row> extends Omit<RecordListProps<Row>, 'asked' | 'list'> {
@@ -51,7 +52,7 @@ function Ledger<Row>({
   ...table
 }: LedgerProps<Row>) {
   const { t } = useShellState();
-  const asked = filters.query !== null;
+  const asked = !filters.rangeInvalid;
   return (
     <RecordsLayout
       section={section}
@@ -69,7 +70,7 @@ function Ledger<Row>({
           readAll={list.readAll}
           columns={csvColumns}
           fileName={fileName}
-          disabled={!asked}
+          disabled={filters.query === null}
         />
       </div>
       <RecordList list={list} asked={asked} {...table} />

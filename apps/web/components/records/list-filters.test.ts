@@ -1,4 +1,5 @@
 import { LIST_MAX_OFFSET, MARKET_MAX_LIMIT } from '@exchange-web/protocol/trading';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   dayWindow,
@@ -12,52 +13,63 @@ import {
 
 describe('dayWindow', () => {
   it("spans from the first day's start to the last day's end, in the visitor's zone", () => {
-    expect(dayWindow('2026-11-01', '2026-11-30')).toEqual({
+    expect(dayWindow('2026-11-01', '2026-11-30', dayjs)).toEqual({
       from: new Date(2026, 10, 1, 0, 0, 0, 0).getTime(),
       to: new Date(2026, 10, 30, 23, 59, 59, 999).getTime(),
     });
-    expect(dayWindow('2026-11-05', '2026-11-05')).toEqual({
+    expect(dayWindow('2026-11-05', '2026-11-05', dayjs)).toEqual({
       from: new Date(2026, 10, 5).getTime(),
       to: new Date(2026, 10, 5, 23, 59, 59, 999).getTime(),
     });
   });
 
   it('bounds one side only when one day is given, nothing when none is', () => {
-    expect(dayWindow('2026-11-05', '')).toEqual({ from: new Date(2026, 10, 5).getTime() });
-    expect(dayWindow('', '2026-11-05')).toEqual({
+    expect(dayWindow('2026-11-05', '', dayjs)).toEqual({ from: new Date(2026, 10, 5).getTime() });
+    expect(dayWindow('', '2026-11-05', dayjs)).toEqual({
       to: new Date(2026, 10, 5, 23, 59, 59, 999).getTime(),
     });
-    expect(dayWindow('', '')).toEqual({});
+    expect(dayWindow('', '', dayjs)).toEqual({});
   });
 
   it('is null when the start day is after the end day', () => {
-    expect(dayWindow('2026-11-06', '2026-11-05')).toBeNull();
+    expect(dayWindow('2026-11-06', '2026-11-05', dayjs)).toBeNull();
   });
 
   it('ignores what is not a real calendar day', () => {
     for (const text of ['2026-02-30', '2026-13-01', '26-11-05', 'yesterday', '2026-11-5'])
-      expect(dayWindow(text, text), text).toEqual({});
+      expect(dayWindow(text, text, dayjs), text).toEqual({});
   });
 });
 
 describe('listQuery', () => {
   it('sends only the fields the list takes that are set, and the window', () => {
     const values = { ...NO_FILTERS, symbol: 'BTCUSDT', side: 'buy', type: 'limit' } as const;
-    expect(listQuery(values, ['symbol', 'side'])).toEqual({ symbol: 'BTCUSDT', side: 'buy' });
-    expect(listQuery(values, ['symbol', 'side', 'type'])).toEqual({
+    // Without days, no dayjs: a list not filtered by day loads none.
+    expect(listQuery(values, ['symbol', 'side'], undefined)).toEqual({
+      symbol: 'BTCUSDT',
+      side: 'buy',
+    });
+    expect(listQuery(values, ['symbol', 'side', 'type'], undefined)).toEqual({
       symbol: 'BTCUSDT',
       side: 'buy',
       type: 'limit',
     });
-    expect(listQuery({ ...NO_FILTERS, kind: 'borrow', fromDay: '2026-11-05' }, ['kind'])).toEqual({
-      kind: 'borrow',
-      from: new Date(2026, 10, 5).getTime(),
-    });
-    expect(listQuery(NO_FILTERS, ['symbol', 'side', 'type', 'kind'])).toEqual({});
+    expect(
+      listQuery({ ...NO_FILTERS, kind: 'borrow', fromDay: '2026-11-05' }, ['kind'], dayjs),
+    ).toEqual({ kind: 'borrow', from: new Date(2026, 10, 5).getTime() });
+    expect(listQuery(NO_FILTERS, ['symbol', 'side', 'type', 'kind'], undefined)).toEqual({});
   });
 
   it('is null while the days are in the wrong order, so nothing is asked', () => {
-    expect(listQuery({ ...NO_FILTERS, fromDay: '2026-11-06', toDay: '2026-11-05' }, [])).toBeNull();
+    expect(
+      listQuery({ ...NO_FILTERS, fromDay: '2026-11-06', toDay: '2026-11-05' }, [], dayjs),
+    ).toBeNull();
+  });
+
+  it('refuses to read days without dayjs rather than drop them from the query', () => {
+    expect(() => listQuery({ ...NO_FILTERS, toDay: '2026-11-05' }, [], undefined)).toThrow(
+      'listQuery: days are read with dayjs',
+    );
   });
 });
 

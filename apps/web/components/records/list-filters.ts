@@ -4,7 +4,7 @@ import {
   type OrderSide,
   type OrderType,
 } from '@exchange-web/protocol/trading';
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 
 /** Rows on one page of a record list. */
 export const RECORDS_PAGE_SIZE = 20;
@@ -37,15 +37,22 @@ export interface TimeWindow {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** dayjs itself, which reads the days: loaded only once a list is filtered by day (useListQuery). */
+export type DayReader = typeof dayjs;
+
+/** Whether the filters bound the list by day, and so need dayjs to be read. */
+export const filtersByDay = (values: ListFilterValues) =>
+  values.fromDay !== '' || values.toDay !== '';
+
 /**
  * The time window of two calendar days in the visitor's zone: from the first one's start to the
  * second one's end. Null when the start day is after the end day (the gateway refuses that
  * window: the page says so instead of asking). A day left empty, or not a real date, bounds
  * nothing.
  * @example
- * dayWindow('2026-11-01', '2026-11-30'); // { from: <Nov 1 00:00 local>, to: <Nov 30 23:59:59.999 local> }
+ * dayWindow('2026-11-01', '2026-11-30', dayjs); // { from: <Nov 1 00:00 local>, to: <Nov 30 23:59:59.999 local> }
  */
-export function dayWindow(fromDay: string, toDay: string): TimeWindow | null {
+export function dayWindow(fromDay: string, toDay: string, dayjs: DayReader): TimeWindow | null {
   const day = (text: string) => {
     if (!DAY.test(text)) return undefined;
     const parsed = dayjs(text, 'YYYY-MM-DD');
@@ -87,15 +94,18 @@ export type ListQueryField = 'symbol' | 'side' | 'type' | 'kind';
 
 /**
  * The request fields of a list's filters: each of `fields` that is set, and the day window; null
- * while the window is invalid (the start day after the end day).
+ * while the window is invalid (the start day after the end day). `dayjs` is needed only when the
+ * filters bound the list by day (filtersByDay).
  * @example
- * listQuery({ ...NO_FILTERS, side: 'buy', type: 'limit' }, ['side']); // { side: 'buy' }
+ * listQuery({ ...NO_FILTERS, side: 'buy', type: 'limit' }, ['side'], dayjs); // { side: 'buy' }
  */
 export function listQuery(
   values: ListFilterValues,
   fields: readonly ListQueryField[],
+  dayjs: DayReader | undefined,
 ): Record<string, string | number> | null {
-  const window = dayWindow(values.fromDay, values.toDay);
+  if (filtersByDay(values) && !dayjs) throw new Error('listQuery: days are read with dayjs');
+  const window = dayjs ? dayWindow(values.fromDay, values.toDay, dayjs) : {};
   if (!window) return null;
   const query: Record<string, string | number> = {};
   for (const field of fields) if (values[field] !== '') query[field] = values[field];
