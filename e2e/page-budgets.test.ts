@@ -17,6 +17,8 @@ import {
 } from '../scripts/page-weights.mjs';
 
 const weights = await pageWeights();
+/** The site's built scripts, as the stack serves them. */
+const chunkDir = fileURLToPath(new URL('../apps/web/.next/static/chunks/', import.meta.url));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const over = (weight: PageWeight) =>
   `${weight.family} (${weight.route}) loads ${kb(weight.bytes)} before its first paint, over ` +
@@ -37,13 +39,23 @@ describe('first-load JavaScript of every page family', () => {
   );
 });
 
+describe('Next’s own script every page loads', () => {
+  it('carries no rewrite matching: the site has no rewrites (proxy.ts serves /bg/{language})', async () => {
+    const [main] = (await readdir(chunkDir)).filter((name) => /^main-.*\.js$/.test(name));
+    expect(main).toBeDefined();
+    // An error text of Next's rewrite destinations (prepare-destination), kept by the minifier.
+    expect(await readFile(path.join(chunkDir, main ?? ''), 'utf8')).not.toContain(
+      'To use a multi-match in the destination',
+    );
+  });
+});
+
 describe('the header-footer remote every page loads', () => {
   it('has an entry within its budget', async () => {
     expect(await remoteEntryWeight()).toBeLessThanOrEqual(REMOTE_ENTRY_BUDGET_BYTES);
   });
 
   it('is loaded by a federation runtime built for browsers and a remote named by its entry', async () => {
-    const chunkDir = fileURLToPath(new URL('../apps/web/.next/static/chunks/', import.meta.url));
     const scripts = (await readdir(chunkDir, { recursive: true })).filter((name) =>
       name.endsWith('.js'),
     );

@@ -45,26 +45,7 @@ const config: NextConfig = {
   // has. A redirect, not a page: Next keeps `/api` for API routes and gives it no language
   // prefix, while a redirect keeps the visitor's (`/ar/api` to `/ar/account/newapi`).
   redirects: async () => [{ source: '/api', destination: '/account/newapi', permanent: false }],
-  // SPEC 2 reads the language from the first or second path segment: under the hidden `bg`
-  // prefix a locale may follow (`/bg/ja/spot/BTCUSDT`). The router knows one locale segment, so
-  // the page is served as its `bg` path; the shell reads the language from the address as visited
-  // (lib/shell-request.ts), and links there keep both segments.
-  rewrites: async () => ({
-    beforeFiles: [
-      {
-        source: `/${HIDDEN_PATH_PREFIX}/:language(${LOCALE_CODES.join('|')})`,
-        destination: `/${HIDDEN_PATH_PREFIX}`,
-        locale: false,
-      },
-      {
-        source: `/${HIDDEN_PATH_PREFIX}/:language(${LOCALE_CODES.join('|')})/:path*`,
-        destination: `/${HIDDEN_PATH_PREFIX}/:path*`,
-        locale: false,
-      },
-    ],
-    afterFiles: [],
-    fallback: [],
-  }),
+  // SPEC 2's `/bg/{language}/…` paths are served by proxy.ts, not by a rewrite here (issue 18).
   // Workspace packages ship TypeScript source; the site compiles them with its own code.
   transpilePackages: [
     '@exchange-web/protocol',
