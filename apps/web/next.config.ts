@@ -67,7 +67,7 @@ const config: NextConfig = {
     // The header-footer remote's runtime, built for browsers and for a remote named by its entry
     // rather than a manifest: the build flags its own bundler plugin sets for
     // `experiments.optimization` ({ target: 'web', disableSnapshot: true }) leave out the Node
-    // script loader and the manifest snapshot and preload plugins, a fifth of the runtime.
+    // script loader and the manifest snapshot and preload plugins, a seventh of the runtime.
     if (!isServer)
       webpackConfig.plugins?.push(
         new webpack.DefinePlugin({

@@ -39,6 +39,13 @@ export interface CurrencyStoreOptions {
   timers?: Timers;
 }
 
+/** The quoted currencies of a rate reply, as menu entries (a currency without a rate is left out). */
+const entriesOf = (reply: UsdtRateReply): CurrencyEntry[] =>
+  reply.supported.flatMap((currency) => {
+    const rate = reply.rates[currency.value.toLowerCase()];
+    return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
+  });
+
 /**
  * Currencies with live USDT rates (SPEC 7, 9): loads on start and every 1,800,000 ms; the menu
  * lists `supported`; a language change selects that language's default currency when quoted.
@@ -50,11 +57,6 @@ export function createCurrencyStore(options: CurrencyStoreOptions) {
   let wantedName = (options.initialName ?? DEFAULT_CURRENCY.value).toUpperCase();
   let interval: unknown;
   let loadedRates = options.loadedRates;
-  const entriesOf = (reply: UsdtRateReply) =>
-    reply.supported.flatMap((currency) => {
-      const rate = reply.rates[currency.value.toLowerCase()];
-      return rate === undefined ? [] : [toCurrencyEntry(currency.name, currency.symbol, rate)];
-    });
   // The server render's rates list the currencies from the first HTML (the menu, and the width
   // its button keeps); the selection stays the server's 1 USD until start, so hydration matches.
   let state: CurrencyState = {
