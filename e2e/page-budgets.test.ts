@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_LOAD_BUDGET_BYTES,
   formatPageWeights,
+  onDemandImportFiles,
   pageWeights,
   REMOTE_ENTRY_BUDGET_BYTES,
   remoteEntryWeight,
@@ -83,5 +84,56 @@ describe('code the pages load on demand', () => {
     expect(extra, `copies of on-demand modules:\n${list}`).toBeLessThanOrEqual(
       REPEATED_ON_DEMAND_BUDGET_BYTES,
     );
+  });
+});
+
+describe('parts a page always loads together', () => {
+  // Each group shares a chunk name (webpackChunkName) and next.config.ts keeps a library only its
+  // chunk uses inside it: a part in a file of its own would cost a request and its headers, and
+  // compress alone (issue 18).
+  it.each([
+    [
+      'the tracker',
+      [
+        'tracking/tracker-loader.ts -> @exchange-web/tracker/tracker',
+        'tracking/tracker-loader.ts -> @exchange-web/tracker/web-vitals',
+        'tracker/src/tracker.ts -> ./inscription-page',
+        'tracker/src/tracker.ts -> ./upload-queue',
+      ],
+    ],
+    [
+      'the header-footer runtime',
+      [
+        'lib/header-footer-remote.ts -> @module-federation/runtime',
+        'lib/header-footer-remote.ts -> @module-federation/inject-external-runtime-core-plugin',
+      ],
+    ],
+    ['the request client', ['module-loaders.ts -> axios', 'module-loaders.ts -> ./http-client']],
+    [
+      'the page query client',
+      [
+        'module-loaders.ts -> ./query/query-core-parts',
+        'module-loaders.ts -> ./query/page-queries',
+      ],
+    ],
+    [
+      'a signed-in visitor’s session',
+      [
+        'session-store.ts -> @exchange-web/client/session',
+        'session-store.ts -> @exchange-web/client/coin-chain-list',
+        'http-client.ts -> ./signing/signing-hooks',
+        'protocol/src/endpoints.ts -> ./session-schemas',
+      ],
+    ],
+  ] as const)('%s comes in the same files, whichever part asks first', async (_group, imports) => {
+    const files = await onDemandImportFiles(imports);
+    const [first] = [...files.values()];
+    expect(first).not.toEqual([]);
+    for (const [name, own] of files) expect(own, name).toEqual(first);
+  });
+
+  it('keeps a library only its chunk uses: axios comes with the request client', async () => {
+    const [files] = (await onDemandImportFiles(['module-loaders.ts -> axios'])).values();
+    expect(files).toEqual([expect.stringMatching(/^request-client\./)]);
   });
 });

@@ -28,3 +28,8 @@ export declare function repeatedOnDemandModules(
   webDir?: string,
   minBytes?: number,
 ): Promise<RepeatedModule[]>;
+/** The files (by name, sorted) each named on-demand import fetches, by the loadable manifest. */
+export declare function onDemandImportFiles(
+  imports: readonly string[],
+  webDir?: string,
+): Promise<Map<string, string[]>>;

@@ -177,6 +177,30 @@ export async function repeatedOnDemandModules(
 }
 
 /**
+ * The files each on-demand import of the site fetches, by Next's loadable manifest (its
+ * `react-loadable-manifest.json`): keyed `importer -> request`, the importer's path relative to
+ * the site. A name that matches no import is an error, so a renamed module fails the check.
+ * @param {readonly string[]} imports each an import's key, or its end (`tracker.ts -> ./uploader`)
+ * @param {string} [webDir] the built site @default apps/web
+ * @returns {Promise<Map<string, string[]>>} each import's files, by file name, sorted
+ */
+export async function onDemandImportFiles(imports, webDir = path.join(root, 'apps/web')) {
+  const manifest = JSON.parse(
+    await readFile(path.join(webDir, '.next/react-loadable-manifest.json'), 'utf8'),
+  );
+  const keys = Object.keys(manifest);
+  return new Map(
+    imports.map((wanted) => {
+      const found = keys.filter((key) => key === wanted || key.endsWith(`/${wanted}`));
+      if (found.length !== 1)
+        throw new Error(`${found.length} on-demand imports match "${wanted}": ${found.join(', ')}`);
+      const files = manifest[found[0]].files.map((file) => path.basename(file)).sort();
+      return [wanted, files];
+    }),
+  );
+}
+
+/**
  * The weights as a table: family, route, KB, the budget's verdict, and the biggest files the
  * family loads beyond the home page's first load (what the shell shares is no family's own).
  */

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_FAMILIES, formatPageWeights, pageWeights } from './page-weights.mjs';
+import {
+  PAGE_FAMILIES,
+  formatPageWeights,
+  onDemandImportFiles,
+  pageWeights,
+} from './page-weights.mjs';
 
 let webDir: string;
 // Incompressible-ish content of a given length, so sizes differ by file.
@@ -92,5 +97,47 @@ describe('pageWeights', () => {
   it('refuses a build that lacks a family route', async () => {
     await writeFile(path.join(webDir, '.next/build-manifest.json'), manifestOf({ '/': [] }));
     await expect(pageWeights(webDir)).rejects.toThrow('no route /spot/[symbol]');
+  });
+});
+
+describe('onDemandImportFiles', () => {
+  const loadable = {
+    '../../packages/tracker/src/tracker.ts -> ./upload-queue': {
+      id: 1,
+      files: ['static/chunks/tracker.b.js', 'static/chunks/8764-a.js'],
+    },
+    '../../packages/client/src/module-loaders.ts -> axios': {
+      id: 2,
+      files: ['static/chunks/request-client.c.js'],
+    },
+    'lib/a/x.ts -> ./shared': { id: 3, files: [] },
+    'lib/b/x.ts -> ./shared': { id: 4, files: [] },
+  };
+
+  beforeAll(async () => {
+    await writeFile(
+      path.join(webDir, '.next/react-loadable-manifest.json'),
+      JSON.stringify(loadable),
+    );
+  });
+
+  it('gives each import named by its key or its end the file names it fetches, sorted', async () => {
+    const files = await onDemandImportFiles(
+      ['tracker/src/tracker.ts -> ./upload-queue', 'module-loaders.ts -> axios'],
+      webDir,
+    );
+    expect([...files]).toEqual([
+      ['tracker/src/tracker.ts -> ./upload-queue', ['8764-a.js', 'tracker.b.js']],
+      ['module-loaders.ts -> axios', ['request-client.c.js']],
+    ]);
+  });
+
+  it('refuses a name that matches no import, or more than one', async () => {
+    await expect(onDemandImportFiles(['tracker.ts -> ./uploader'], webDir)).rejects.toThrow(
+      '0 on-demand imports match "tracker.ts -> ./uploader"',
+    );
+    await expect(onDemandImportFiles(['x.ts -> ./shared'], webDir)).rejects.toThrow(
+      '2 on-demand imports match',
+    );
   });
 });

@@ -18,11 +18,37 @@ const trustPublicKey = trustCertFile
       .toString('base64')
   : undefined;
 
+/** The parts of webpack's chunks, modules and chunk graph the splitting rules read. */
+interface WebpackChunk {
+  name?: string | null;
+  canBeInitial(): boolean;
+}
+interface WebpackModule {
+  nameForCondition(): string | null;
+}
+interface WebpackChunkGraph {
+  getModuleChunks(module: WebpackModule): WebpackChunk[];
+}
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
 /** The part of Next's webpack configuration the site adjusts (Next bundles webpack's types). */
 interface WebpackSplitting {
-  optimization?: { splitChunks?: false | { cacheGroups?: Record<string, unknown> } };
+  optimization?: {
+    splitChunks?:
+      | false
+      | {
+          cacheGroups?: Record<string, unknown>;
+        };
+  };
   plugins?: unknown[];
 }
+
+/**
+ * An on-demand chunk the code names (`webpackChunkName`): modules a page always loads together,
+ * kept in one file so they come in one request and compress as one (issue 18).
+ */
+const isNamedOnDemand = (chunk: WebpackChunk) => Boolean(chunk.name) && !chunk.canBeInitial();
 
 /** The part of the webpack Next lends to the hook that the site uses. */
 interface LentWebpack {
@@ -79,7 +105,7 @@ const config: NextConfig = {
     // Code loaded on demand by two or more parts of a page (the endpoint schemas, the trading
     // paths, the query helpers) was copied into each part's chunk: Next splits shared code out
     // only from 20 KB. From 4 KB of source it becomes one chunk of its own, loaded once.
-    if (!isServer && !dev && splitChunks && splitChunks.cacheGroups)
+    if (!isServer && !dev && splitChunks && splitChunks.cacheGroups) {
       splitChunks.cacheGroups.sharedOnDemand = {
         chunks: 'async',
         minChunks: 2,
@@ -87,6 +113,18 @@ const config: NextConfig = {
         priority: -15,
         reuseExistingChunk: true,
       };
+      // webpack's own vendor group (one of its defaults, which Next leaves on) gives each library
+      // of 20 KB a file of its own, even one only a named chunk uses (axios in the request
+      // client): such a library stays in its chunk. One that other chunks share is split as before.
+      splitChunks.cacheGroups.defaultVendors = {
+        idHint: 'vendors',
+        priority: -10,
+        reuseExistingChunk: true,
+        test: (module: WebpackModule, { chunkGraph }: { chunkGraph: WebpackChunkGraph }) =>
+          NODE_MODULES.test(module.nameForCondition() ?? '') &&
+          !chunkGraph.getModuleChunks(module).every(isNamedOnDemand),
+      };
+    }
     return webpackConfig;
   },
 };

@@ -45,10 +45,14 @@ async function load(): Promise<HeaderFooterRemote> {
   // The runtime is fetched only when the page asks for the remote, never in the first bundle. Each
   // library, and then each part, runs in a task of its own: together they were one task of 150 ms
   // on a throttled phone, longer than the 50 ms a tap waits unnoticed (issue 18).
-  const { createInstance } = await import('@module-federation/runtime');
+  // Both come in one file, in one request: every page needs both, the one right after the other.
+  const { createInstance } = await import(
+    /* webpackChunkName: "header-footer-runtime" */ '@module-federation/runtime'
+  );
   await nextTask();
-  const { default: injectExternalRuntimeCore } =
-    await import('@module-federation/inject-external-runtime-core-plugin');
+  const { default: injectExternalRuntimeCore } = await import(
+    /* webpackChunkName: "header-footer-runtime" */ '@module-federation/inject-external-runtime-core-plugin'
+  );
   const federation = createInstance({
     name: 'web',
     // Lends this runtime to the remote, which is built without its own (experiments.externalRuntime).

@@ -277,7 +277,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         (
           await importInTurns(
             [() => import('@exchange-web/protocol/transport-schemas')],
-            () => import('./signing/signing-hooks'),
+            // In the signed-in session's file (session-store.ts): the two always load together.
+            () => import(/* webpackChunkName: "signed-session" */ './signing/signing-hooks'),
           )
         ).createSigningHooks({
           storage,

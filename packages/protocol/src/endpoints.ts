@@ -108,7 +108,10 @@ function endpointsIn<Module>(load: () => Promise<Module>) {
 }
 
 const account = endpointsIn(() => import('./schemas'));
-const session = endpointsIn(() => import('./session-schemas'));
+// Only a signed-in visitor's session calls these: in its file (react session-store.ts).
+const session = endpointsIn(
+  () => import(/* webpackChunkName: "signed-session" */ './session-schemas'),
+);
 const transport = endpointsIn(() => import('./transport-schemas'));
 const market = endpointsIn(() => import('./market-schemas'));
 const trading = endpointsIn(() => import('./trading-schemas'));

@@ -307,7 +307,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       bridge !== null,
       device?.userAgentHints,
     ).catch(() => undefined);
-    const labelling = import('./inscription-page').then(
+    // In the tracker's own file (tracker-loader.ts): every page loads both parts with it.
+    const labelling = import(/* webpackChunkName: "tracker" */ './inscription-page').then(
       (module) => {
         labelPage = module.inscriptionPageEvent;
       },
@@ -317,7 +318,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     // out of the init chunk (DESIGN "Budgets"). The native app needs none.
     const sending = bridge
       ? undefined
-      : import('./upload-queue').then(
+      : import(/* webpackChunkName: "tracker" */ './upload-queue').then(
           ({ createUploadQueue }) => {
             uploads ??= createUploadQueue({
               platform,

@@ -61,7 +61,9 @@ export interface SiteSessionOptions {
 }
 
 const loadCoinChainList = async (http: HttpClient) =>
-  (await import('@exchange-web/client/coin-chain-list')).loadCoinChainList({ http });
+  (
+    await import(/* webpackChunkName: "signed-session" */ '@exchange-web/client/coin-chain-list')
+  ).loadCoinChainList({ http });
 
 /**
  * The signed-in user for every page. With no session the visitor is anonymous at once and the
@@ -72,13 +74,15 @@ export function createSiteSessionStore(options: SiteSessionOptions): SiteSession
     status: options.signedIn ? 'loading' : 'anonymous',
     user: null,
   });
-  // The endpoint table (its schemas and zod) in a task before the session code (issue 18).
+  // The endpoint table (its schemas and zod) in a task before the session code (issue 18). The
+  // session, its signing, its schemas and the coin chain list load together for a signed-in
+  // visitor, so they share one file ("signed-session"): one request, compressed as one.
   const loadModule =
     options.loadSessionModule ??
     (() =>
       importInTurns(
         [() => import('@exchange-web/protocol/endpoints')],
-        () => import('@exchange-web/client/session'),
+        () => import(/* webpackChunkName: "signed-session" */ '@exchange-web/client/session'),
       ));
   const onSignedIn = options.onSignedIn ?? loadCoinChainList;
   let session: Promise<Session> | undefined;

@@ -20,10 +20,15 @@ export interface TrackerModules {
 }
 
 const importModules = async (): Promise<TrackerModules> => {
-  // One after the other: each module's start-up in a task of its own (issue 18).
-  const { createTracker } = await import('@exchange-web/tracker/tracker');
+  // One after the other: each module's start-up in a task of its own (issue 18). Every page loads
+  // the tracker's parts together, so they are one file: one request, compressed as one.
+  const { createTracker } = await import(
+    /* webpackChunkName: "tracker" */ '@exchange-web/tracker/tracker'
+  );
   await nextTask();
-  const { reportWebVitals } = await import('@exchange-web/tracker/web-vitals');
+  const { reportWebVitals } = await import(
+    /* webpackChunkName: "tracker" */ '@exchange-web/tracker/web-vitals'
+  );
   return { createTracker, reportWebVitals: (tracker) => reportWebVitals(tracker) };
 };
 
