@@ -1,6 +1,7 @@
 // A signed-in trader's pages on a phone (issue 18: CLS 0 on every page family). Their data is the
 // visitor's own, read by signed calls after the first paint, so each page paints the places that
 // data will take: nothing painted moves when it arrives, in English or in Arabic.
+import { CookieName } from '@exchange-web/protocol/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVisitor, registerByEmail, uniqueEmail } from './support/accounts';
@@ -120,6 +121,23 @@ describe('a visitor’s remembered currency on a phone', () => {
       await visitor.context.close();
     }
   });
+});
+
+describe('a returning visitor whose session ended, on a phone', () => {
+  // The signed-in mark outlives the session it marked: the page is drawn for a trader whose
+  // account is on its way, then learns there is none and asks for a log-in instead.
+  it.each(['/spot/BTCUSDT', '/ar/margin/BTCUSDT', '/futures/usdt/BTCUSDT'])(
+    'keeps %s still as it finds no session',
+    async (path) => {
+      const visitor = await newVisitor(browser, siteUrl);
+      try {
+        await visitor.context.addCookies([{ name: CookieName.signedIn, value: '1', url: siteUrl }]);
+        await expectStill(visitor.context, path, '[data-testid="trade-login"]');
+      } finally {
+        await visitor.context.close();
+      }
+    },
+  );
 });
 
 describe('the operators’ view on a phone', () => {

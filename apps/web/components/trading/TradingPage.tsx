@@ -103,6 +103,9 @@ export function TradingPage({ pair, market, snapshot }: TradingPageProps) {
   const [interval, chooseInterval] = useRememberedInterval();
   const [pickedPrice, setPickedPrice] = useState<string | null>(null);
   const account = useTradingAccount(pair.symbol, PARTS[market]);
+  // The account badge's place, drawn while a trader's account may be on its way, stays if there
+  // turns out to be none (a signed-in mark that outlived its session): the row never rewraps.
+  const [badgePlaceKept] = useState(account.signedIn !== false);
   const simulation = useSimulation().on;
   const path = tradingPath(market, pair.symbol, simulation);
 
@@ -188,7 +191,7 @@ export function TradingPage({ pair, market, snapshot }: TradingPageProps) {
                   : 'trading.realAccount',
               )}
             </span>
-          ) : account.signedIn === false ? null : (
+          ) : account.signedIn === false && !badgePlaceKept ? null : (
             // Its place, kept while a trader's balances load: the widest label, unseen, so the
             // heading row does not rewrap when the account arrives (CLS 0).
             <span className={`${styles.badge} ${styles.ghost}`} aria-hidden="true">
