@@ -56,6 +56,15 @@ describe('the header-footer remote every page loads', () => {
     expect(await remoteEntryWeight()).toBeLessThanOrEqual(REMOTE_ENTRY_BUDGET_BYTES);
   });
 
+  it('serves its Header and Footer in one file beside its entry', async () => {
+    // Every page loads both, the footer right after the header (rspack.config.mjs `exposes`).
+    const remoteDir = fileURLToPath(new URL('../apps/header-footer/dist/', import.meta.url));
+    const parts = (await readdir(remoteDir)).filter(
+      (name) => name.endsWith('.js') && name !== 'remoteEntry.js',
+    );
+    expect(parts).toEqual(['header-footer.js']);
+  });
+
   it('is loaded by a federation runtime built for browsers and a remote named by its entry', async () => {
     const scripts = (await readdir(chunkDir, { recursive: true })).filter((name) =>
       name.endsWith('.js'),
