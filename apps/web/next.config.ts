@@ -34,13 +34,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 /** The part of Next's webpack configuration the site adjusts (Next bundles webpack's types). */
 interface WebpackSplitting {
-  optimization?: {
-    splitChunks?:
-      | false
-      | {
-          cacheGroups?: Record<string, unknown>;
-        };
-  };
+  optimization?: { splitChunks?: false | { cacheGroups?: Record<string, unknown> } };
   plugins?: unknown[];
 }
 

@@ -315,7 +315,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       () => undefined,
     );
     // Nothing is sent before ready, which waits for the UA parser anyway: the sender loads with it,
-    // out of the init chunk (DESIGN "Budgets"). The native app needs none.
+    // out of the init chunk (DESIGN "Budgets"), in the tracker's file. The native app sends none.
     const sending = bridge
       ? undefined
       : import(/* webpackChunkName: "tracker" */ './upload-queue').then(
