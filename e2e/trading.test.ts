@@ -241,6 +241,22 @@ describe('paper trading', () => {
     await page.goto(`${siteUrl}${SPOT}`);
   });
 
+  it('has the order button ready once the account shows, on a slow phone too', async () => {
+    // On a slow CPU the trader's session can load before the page's part hydrates: the part then
+    // hydrated with the session in, and React kept the server's `disabled` on the button for good
+    // (the services now start once the page has hydrated: ShellProvider `startsServices`).
+    const { context } = await signedInTrader();
+    for (let visit = 0; visit < 3; visit += 1) {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto(`${siteUrl}${SPOT}`);
+      await page.getByTestId('account-kind').waitFor();
+      expect(await page.getByTestId('order-submit').isDisabled(), `visit ${visit}`).toBe(false);
+      await page.close();
+    }
+  });
+
   it('refuses a size below the minimum with its translated meaning', async () => {
     const { page } = await signedInTrader();
     await page.getByTestId('account-kind').waitFor();

@@ -1,7 +1,12 @@
 import { loadMessages, type Messages } from '@exchange-web/react/i18n/messages';
 import { LegalDialog } from '@exchange-web/react/shell/LegalDialog';
 import { SessionProvider, useSession } from '@exchange-web/react/session/SessionProvider';
-import { ShellProvider, useShell, useShellActions } from '@exchange-web/react/shell/ShellProvider';
+import {
+  ShellProvider,
+  StartServices,
+  useShell,
+  useShellActions,
+} from '@exchange-web/react/shell/ShellProvider';
 import { createTranslator } from '@exchange-web/react/i18n/translator';
 import {
   createSiteServices,
@@ -139,6 +144,8 @@ function Frame({ children, legalAccepted }: { children: ReactNode; legalAccepted
   const page = useMemo(
     () => (
       <>
+        {/* The services start once the page's part has hydrated (ShellProvider `startsServices`). */}
+        <StartServices />
         {simulation.on ? <SimulationBanner t={shell.t} onLeave={simulation.exit} /> : null}
         {/* A page simulation does not allow is on its way to the spot landing: none of it shows. */}
         {simulation.allowed ? children : null}
@@ -294,6 +301,7 @@ export default function App({ Component, pageProps, shell }: AppProps & ShellApp
   return (
     <ShellProvider
       services={services}
+      startsServices={false}
       language={shell.language}
       prefix={shell.prefix}
       theme={shell.theme}

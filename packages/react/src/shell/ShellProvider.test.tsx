@@ -9,7 +9,13 @@ import { createTranslator } from '../i18n/translator';
 import { createSiteServices, type SiteServices } from '../services/site-services';
 import { countFormatters } from '../testing/intl-formatters';
 import { testRootPerTest } from '../testing/react-root';
-import { ShellProvider, useShellActions, useShellState, type ShellActions } from './ShellProvider';
+import {
+  ShellProvider,
+  StartServices,
+  useShellActions,
+  useShellState,
+  type ShellActions,
+} from './ShellProvider';
 
 const rates = {
   supported: [{ name: 'USD', symbol: '$', value: 'USD' }],
@@ -26,10 +32,11 @@ const servicesFor = (origin: string | null) =>
     origin,
   });
 
-function shellOf(services: SiteServices, children: React.ReactNode) {
+function shellOf(services: SiteServices, children: React.ReactNode, startsServices?: boolean) {
   return (
     <ShellProvider
       services={services}
+      startsServices={startsServices}
       language="en"
       prefix=""
       theme="black"
@@ -74,6 +81,30 @@ describe('ShellProvider', () => {
     expect(actionRenders).toBe(1);
     expect(actions).toBe(first);
     expect(actions?.api).toBe(services.api);
+  });
+
+  it('starts the services as it mounts, or leaves them to StartServices where the page says', () => {
+    const startsOf = (services: SiteServices) => {
+      const counted = { starts: 0 };
+      const start = services.start;
+      services.start = () => {
+        counted.starts += 1;
+        return start();
+      };
+      return counted;
+    };
+    const own = servicesFor('https://site.test');
+    const ownStarts = startsOf(own);
+    dom.render(shellOf(own, null));
+    expect(ownStarts.starts).toBe(1);
+
+    // The site starts them from inside the page's part, once that part has hydrated.
+    const left = servicesFor('https://site.test');
+    const leftStarts = startsOf(left);
+    dom.render(shellOf(left, null, false));
+    expect(leftStarts.starts).toBe(0);
+    dom.render(shellOf(left, <StartServices />, false));
+    expect(leftStarts.starts).toBe(1);
   });
 
   it('makes its fiat formatter on the first amount written, not as it renders', () => {

@@ -88,6 +88,13 @@ export interface ShellProviderProps {
    * @default DEFAULT_AFFILIATED_DOMAINS
    */
   affiliatedDomains?: readonly string[];
+  /**
+   * Whether the provider starts the services once it mounts. A site whose page hydrates after
+   * the shell passes false and renders {@link StartServices} inside the page, so no service
+   * changes what the page reads before the page has hydrated.
+   * @default true
+   */
+  startsServices?: boolean;
   children: ReactNode;
 }
 
@@ -113,7 +120,8 @@ export function ShellProvider(props: ShellProviderProps) {
   );
   // A page rendered anew (a navigation) brings its request's theme.
   useEffect(() => services.theme.follow(props.theme), [services, props.theme]);
-  useEffect(() => services.start(), [services]);
+  const startsServices = props.startsServices ?? true;
+  useEffect(() => (startsServices ? services.start() : undefined), [services, startsServices]);
 
   // The actions read the latest route at each call, so they stay the same objects.
   const route = useRef({ prefix, replaceRoute: props.replaceRoute });
@@ -203,4 +211,16 @@ export function useShell(): ShellValue {
   const state = useShellState();
   const actions = useShellActions();
   return useMemo(() => ({ ...state, ...actions }), [state, actions]);
+}
+
+/**
+ * Starts the page's services once it mounts, for a {@link ShellProvider} that does not. Rendered
+ * inside a part that hydrates after the shell, it starts them once that part has hydrated: React
+ * hydrates a part with the shell's values as they are then, and keeps the server's attributes
+ * where they differ (a session loaded meanwhile left an order button disabled for good).
+ */
+export function StartServices(): null {
+  const { services } = useShellActionsRequired();
+  useEffect(() => services.start(), [services]);
+  return null;
 }
