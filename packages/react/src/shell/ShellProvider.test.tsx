@@ -36,7 +36,7 @@ function shellOf(services: SiteServices, children: React.ReactNode, startsServic
   return (
     <ShellProvider
       services={services}
-      startsServices={startsServices}
+      {...(startsServices === undefined ? {} : { startsServices })}
       language="en"
       prefix=""
       theme="black"
